@@ -1,0 +1,28 @@
+"""pbem: a play-by-email service for long board games."""
+from __future__ import annotations
+
+import os
+
+from flask import Flask
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """Build the app: settings from the environment, then `config` overrides, extensions, blueprints."""
+    from . import config as settings
+    from .extensions import babel, csrf, db, init_celery, init_sqlite, migrate
+    from .web import register_blueprints, select_locale
+
+    app = Flask(__name__, instance_path=os.environ.get("PBEM_INSTANCE") or None,
+                template_folder="web/templates", static_folder="web/static")
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(settings.from_environ(app.instance_path))
+    if config:
+        app.config.update(config)
+    db.init_app(app)
+    migrate.init_app(app, db, directory=os.path.join(os.path.dirname(os.path.dirname(__file__)), "migrations"))
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+    init_sqlite(app)
+    init_celery(app)
+    register_blueprints(app)
+    return app

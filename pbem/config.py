@@ -1,0 +1,60 @@
+"""Every setting, read from the environment (twelve-factor), with embedded defaults for one machine."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+
+def database_url(raw: str | None, instance_path: str) -> str:
+    """The SQLAlchemy URL: `postgres://` (Heroku's spelling) becomes psycopg 3; none means SQLite in the instance folder."""
+    if not raw:
+        return "sqlite:///" + str(Path(instance_path) / "pbem.sqlite3")
+    for prefix in ("postgres://", "postgresql://"):
+        if raw.startswith(prefix):
+            return "postgresql+psycopg://" + raw[len(prefix):]
+    return raw
+
+
+def _secret_key(instance_path: str) -> str:
+    # Embedded mode keeps a generated key in the instance folder so sign-in links survive a restart.
+    path = Path(instance_path) / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(48)
+    path.write_text(key)
+    return key
+
+
+def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> dict:
+    """The app configuration built from the environment."""
+    env = os.environ if env is None else env
+    redis_url = env.get("REDIS_URL") or None
+    base_url = (env.get("BASE_URL") or "http://127.0.0.1:5000").rstrip("/")
+    return {
+        "SQLALCHEMY_DATABASE_URI": database_url(env.get("DATABASE_URL"), instance_path),
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "SECRET_KEY": env.get("SECRET_KEY") or _secret_key(instance_path),
+        "BASE_URL": base_url,
+        "REDIS_URL": redis_url,
+        # Without Redis the app runs tasks in-process (the embedded default).
+        "EMBEDDED_TASKS": redis_url is None,
+        "MAIL_URL": env.get("MAIL_URL") or None,
+        "OUTBOX_DIR": env.get("OUTBOX_DIR") or str(Path(instance_path) / "outbox"),
+        "MAIL_FROM": env.get("MAIL_FROM") or "pbem <pbem@" + (env.get("INBOUND_DOMAIN") or "pbem.localhost") + ">",
+        "INBOUND_DOMAIN": env.get("INBOUND_DOMAIN") or "pbem.localhost",
+        "IMAP_URL": env.get("IMAP_URL") or None,
+        "MAILGUN_SIGNING_KEY": env.get("MAILGUN_SIGNING_KEY") or None,
+        "POSTMARK_INBOUND_USER": env.get("POSTMARK_INBOUND_USER") or None,
+        "POSTMARK_INBOUND_PASSWORD": env.get("POSTMARK_INBOUND_PASSWORD") or None,
+        "SENDGRID_INBOUND_SECRET": env.get("SENDGRID_INBOUND_SECRET") or None,
+        "DKIM_PRIVATE_KEY": env.get("DKIM_PRIVATE_KEY") or None,
+        "DKIM_SELECTOR": env.get("DKIM_SELECTOR") or None,
+        "SIGNIN_MAX_AGE": int(env.get("SIGNIN_MAX_AGE") or 3600),
+        "SEAT_LINK_MAX_AGE": int(env.get("SEAT_LINK_MAX_AGE") or 30 * 24 * 3600),
+        "DEFAULT_TURN_SECONDS": int(env.get("DEFAULT_TURN_SECONDS") or 2 * 24 * 3600),
+        "WTF_CSRF_TIME_LIMIT": None,  # a move form may stay open for days
+        "BABEL_DEFAULT_LOCALE": "en",
+        "LANGUAGES": ("en", "ja", "fr", "de"),
+    }

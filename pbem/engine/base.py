@@ -1,0 +1,158 @@
+"""The engine contract shared by every game: errors, prompts, events, results and the seeded chance."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence
+
+State = dict  # plain JSON data: dicts, lists, str, int, bool, None
+
+
+class CommandError(Exception):
+    """Base of every rule error; its message says what is wrong, quoting the input."""
+
+    def __init__(self, message: str, *, text: str | None = None, legal: Sequence[str] = ()):
+        super().__init__(message)
+        self.message = message
+        self.text = text
+        self.legal = list(legal)  # canonical commands that would be accepted instead, when known
+
+
+class NotACommand(CommandError):
+    """The text is not a command of this game."""
+
+
+class IllegalMove(CommandError):
+    """The command is understood but not allowed now."""
+
+
+class Ambiguous(CommandError):
+    """The text could mean several moves; `candidates` lists their canonical texts."""
+
+    def __init__(self, message: str, *, candidates: Sequence[str], text: str | None = None):
+        super().__init__(message, text=text, legal=candidates)
+        self.candidates = list(candidates)
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One seat asked to act: `kind` names the decision (e.g. "place", "feed")."""
+
+    seat: int
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option a host may set when creating a game."""
+
+    name: str
+    default: Any
+    choices: tuple
+    help: str
+
+
+@dataclass
+class Result:
+    """Final scores by seat, the order after tie-breaks, and each seat's place (1 = winner; equal on a full tie)."""
+
+    scores: dict[int, int]
+    ranking: list[int]
+    places: dict[int, int]
+    details: dict[int, dict] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {
+            "scores": {str(s): v for s, v in self.scores.items()},
+            "ranking": list(self.ranking),
+            "places": {str(s): v for s, v in self.places.items()},
+            "details": {str(s): v for s, v in self.details.items()},
+        }
+
+
+def event(kind: str, seat: int | None = None, to: Sequence[int] | None = None, **data) -> dict:
+    """An event as plain data: `seat` acted; `to` lists who may see its details (None: everyone)."""
+    ev = {"kind": kind, "seat": seat, **data}
+    if to is not None:
+        ev["to"] = sorted(to)
+    return ev
+
+
+def may_see(ev: Mapping, viewer: int | None) -> bool:
+    """Whether `viewer` (None: a spectator) may see the details of event `ev`."""
+    to = ev.get("to")
+    return to is None or (viewer is not None and viewer in to)
+
+
+# --- chance -----------------------------------------------------------------
+# Draws are a hash of (seed, position), so a stored state carries its own RNG and a
+# refactor cannot silently shift every stored game (tests pin the first values).
+
+def new_rng(seed: int | str) -> dict:
+    return {"seed": str(seed), "pos": 0}
+
+
+def draw(rng: dict, n: int) -> int:
+    """Return a uniform integer in [0, n) and advance `rng` in place (callers own a copy)."""
+    if n <= 0:
+        raise ValueError("draw needs n >= 1")
+    limit = (1 << 64) - ((1 << 64) % n)
+    seed = rng["seed"]
+    while True:
+        digest = hashlib.blake2b(f"{seed}:{rng['pos']}".encode(), digest_size=8).digest()
+        rng["pos"] += 1
+        x = int.from_bytes(digest, "big")
+        if x < limit:
+            return x % n
+
+
+def roll(rng: dict, dice: int = 1) -> list[int]:
+    """Roll `dice` six-sided dice, advancing `rng`."""
+    return [draw(rng, 6) + 1 for _ in range(dice)]
+
+
+def shuffled(rng: dict, items: Sequence) -> list:
+    """A Fisher-Yates shuffle of `items` drawn from `rng`."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = draw(rng, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+class Game(Protocol):
+    """What a game module provides (see DESIGN.md, "The engine contract")."""
+
+    SLUG: str
+    NAME: str
+    PLAYERS: tuple[int, ...]
+    OPTIONS: tuple[Option, ...]
+
+    def setup(self, players: int, options: Mapping[str, Any], seed: int | str) -> State: ...
+    def pending(self, state: State) -> list[Prompt]: ...
+    def legal(self, state: State, seat: int) -> list: ...
+    def parse(self, text: str, state: State, seat: int) -> list: ...
+    def apply(self, state: State, seat: int, move) -> tuple[State, list[dict]]: ...
+    def view(self, state: State, seat: int | None) -> dict: ...
+    def result(self, state: State) -> Result | None: ...
+    def describe(self, event: Mapping, viewer: int | None, locale: str) -> str: ...
+    def bot_move(self, state: State, seat: int, rnd) -> Any: ...
+
+
+def check_options(game: Game, options: Mapping[str, Any] | None) -> dict:
+    """Fill in defaults and refuse unknown options or values, with a specific message."""
+    known = {o.name: o for o in game.OPTIONS}
+    out = {o.name: o.default for o in game.OPTIONS}
+    for name, value in (options or {}).items():
+        opt = known.get(name)
+        if opt is None:
+            raise CommandError(f"unknown option {name!r}; known: {', '.join(sorted(known)) or 'none'}")
+        if opt.choices and value not in opt.choices:
+            # Options arrive as text from forms and the command line.
+            match = [c for c in opt.choices if str(c).lower() == str(value).lower()]
+            if not match:
+                raise CommandError(f"option {name}={value!r}: choose one of {', '.join(map(str, opt.choices))}")
+            value = match[0]
+        out[name] = value
+    return out

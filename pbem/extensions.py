@@ -1,0 +1,74 @@
+"""The Flask extensions, bound to an app by create_app, and the Celery wiring."""
+from __future__ import annotations
+
+from celery import Celery, Task
+from flask import Flask
+from flask_babel import Babel
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf import CSRFProtect
+from sqlalchemy import MetaData, event
+
+# Named constraints so that Alembic can alter them on every database, SQLite included.
+metadata = MetaData(naming_convention={
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+})
+
+db = SQLAlchemy(metadata=metadata)
+migrate = Migrate()
+csrf = CSRFProtect()
+babel = Babel()
+
+
+def init_sqlite(app: Flask) -> None:
+    """Make every SQLite transaction take the write lock at BEGIN, so that it serialises like a row lock."""
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        return
+    with app.app_context():
+        engine = db.engine
+
+        @event.listens_for(engine, "connect")
+        def _connect(dbapi_connection, _record):
+            dbapi_connection.isolation_level = None  # let us issue BEGIN ourselves
+            dbapi_connection.execute("PRAGMA foreign_keys=ON")
+            dbapi_connection.execute("PRAGMA busy_timeout=30000")
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def init_celery(app: Flask) -> Celery:
+    """A Celery app whose tasks run inside the Flask app context; eager (in-process) without Redis."""
+
+    class FlaskTask(Task):
+        def __call__(self, *args, **kwargs):
+            with app.app_context():
+                return self.run(*args, **kwargs)
+
+    celery_app = Celery(app.name, task_cls=FlaskTask)
+    redis_url = app.config.get("REDIS_URL")
+    celery_app.conf.update(
+        broker_url=redis_url or "memory://",
+        result_backend=None,
+        task_ignore_result=True,
+        task_always_eager=app.config["EMBEDDED_TASKS"],
+        task_eager_propagates=False,
+        task_acks_late=True,  # a worker killed mid-task leaves the task for another
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        broker_connection_retry_on_startup=True,
+        timezone="UTC",
+        beat_schedule={
+            "deliver-outbox": {"task": "pbem.tasks.deliver_outbox", "schedule": 30.0},
+        },
+    )
+    celery_app.conf.update(app.config.get("CELERY", {}))
+    celery_app.conf.imports = ("pbem.tasks",)
+    celery_app.set_default()
+    app.extensions["celery"] = celery_app
+    return celery_app

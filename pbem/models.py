@@ -1,0 +1,199 @@
+"""The database tables: people, games and seats, the move log, mail in and out, table talk."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .clock import now
+from .extensions import db
+
+Json = JSON().with_variant(JSONB(), "postgresql")
+# SQLite only auto-increments INTEGER primary keys.
+BigId = BigInteger().with_variant(db.Integer(), "sqlite")
+
+
+class User(db.Model):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(320), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    locale: Mapped[str] = mapped_column(String(8), default="en")
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    # "ok", "bounced" (hard bounce) or "complained": shown on the dashboard, stops non-turn mail.
+    email_status: Mapped[str] = mapped_column(String(16), default="ok")
+    digest: Mapped[bool] = mapped_column(default=False)
+    reminders: Mapped[bool] = mapped_column(default=True)
+    notices: Mapped[bool] = mapped_column(default=True)  # mail other than turn emails
+    vacation_until: Mapped[datetime | None] = mapped_column(default=None)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    seats: Mapped[list[Seat]] = relationship(back_populates="user")
+
+
+class ApiToken(db.Model):
+    """A personal token for scripts; only its hash is stored."""
+    __tablename__ = "api_tokens"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    last_used_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    user: Mapped[User] = relationship()
+
+
+class UsedToken(db.Model):
+    """Nonces of single-use links (sign-in) that have been spent."""
+    __tablename__ = "used_tokens"
+    nonce: Mapped[str] = mapped_column(String(64), primary_key=True)
+    used_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class Game(db.Model):
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(String(32))  # which rules engine
+    title: Mapped[str] = mapped_column(String(120))
+    options: Mapped[dict[str, Any]] = mapped_column(Json, default=dict)
+    seed: Mapped[str] = mapped_column(String(64))
+    # "lobby" -> "active" -> "finished"; "abandoned" when the host cancels in the lobby.
+    status: Mapped[str] = mapped_column(String(16), default="lobby", index=True)
+    host_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    num_seats: Mapped[int]
+    random_seating: Mapped[bool] = mapped_column(default=True)
+    turn_seconds: Mapped[int] = mapped_column(default=2 * 24 * 3600)
+    # The engine state is a cache of setup + the move log; `pbem replay` checks it.
+    state: Mapped[dict[str, Any] | None] = mapped_column(Json, default=None)
+    version: Mapped[int] = mapped_column(default=0)  # = seq of the last move
+    result: Mapped[dict[str, Any] | None] = mapped_column(Json, default=None)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    started_at: Mapped[datetime | None] = mapped_column(default=None)
+    finished_at: Mapped[datetime | None] = mapped_column(default=None)
+    updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+
+    host: Mapped[User] = relationship()
+    seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.id",
+                                             cascade="all, delete-orphan")
+
+    def seat_at(self, position: int) -> Seat | None:
+        return next((s for s in self.seats if s.position == position), None)
+
+
+class Seat(db.Model):
+    """A place at a game's table: a user, a bot, or an invitation not yet taken."""
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "position"), UniqueConstraint("game_id", "user_id"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    position: Mapped[int | None] = mapped_column(default=None)  # engine seat, set when the game starts
+    is_bot: Mapped[bool] = mapped_column(default=False)
+    invited_email: Mapped[str | None] = mapped_column(String(320), default=None)
+    joined_at: Mapped[datetime] = mapped_column(default=now)
+    # The prompt this seat is answering: the game version when it was asked, and since when.
+    prompt_version: Mapped[int | None] = mapped_column(default=None)
+    waiting_since: Mapped[datetime | None] = mapped_column(default=None)
+    deadline: Mapped[datetime | None] = mapped_column(default=None, index=True)
+    extensions_used: Mapped[int] = mapped_column(default=0)
+    timeouts: Mapped[int] = mapped_column(default=0)
+    reminded: Mapped[int] = mapped_column(default=0)  # reminders sent for the current prompt
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+    user: Mapped[User | None] = relationship(back_populates="seats")
+
+    @property
+    def display_name(self) -> str:
+        if self.is_bot:
+            return f"Bot {self.position + 1 if self.position is not None else ''}".strip()
+        if self.user is not None:
+            return self.user.name
+        return self.invited_email or "(open)"
+
+
+class Submission(db.Model):
+    """One arrival of commands (an email, a form post, an API call) under its idempotency key."""
+    __tablename__ = "submissions"
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(200), unique=True)
+    seat: Mapped[int]
+    source: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(Text)
+    outcome: Mapped[dict[str, Any]] = mapped_column(Json)  # what the caller was told, returned on a repeat
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class Move(db.Model):
+    """The append-only move log: one row per applied command, `seq` gap-free within a game."""
+    __tablename__ = "moves"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int]
+    seat: Mapped[int]
+    text: Mapped[str] = mapped_column(Text)  # the canonical command
+    source: Mapped[str] = mapped_column(String(16))  # web, email, api, bot, timeout
+    submission_id: Mapped[int | None] = mapped_column(ForeignKey("submissions.id"), default=None)
+    events: Mapped[list[Any]] = mapped_column(Json, default=list)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    submission: Mapped[Submission | None] = relationship()
+
+
+class Outbox(db.Model):
+    """Mail waiting to go out, written in the same transaction as the change it reports."""
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),)
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    # At most one mail per dedupe key: "turn:<game>:<seat>:<prompt>", "signin:<nonce>", ...
+    dedupe_key: Mapped[str] = mapped_column(String(200), unique=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), default=None)
+    to_address: Mapped[str] = mapped_column(String(320))
+    subject: Mapped[str] = mapped_column(String(300))
+    text: Mapped[str] = mapped_column(Text)
+    html: Mapped[str | None] = mapped_column(Text, default=None)
+    headers: Mapped[dict[str, str]] = mapped_column(Json, default=dict)
+    message_id: Mapped[str] = mapped_column(String(300))
+    status: Mapped[str] = mapped_column(String(16), default="pending")  # pending, sent, failed
+    attempts: Mapped[int] = mapped_column(default=0)
+    last_error: Mapped[str | None] = mapped_column(Text, default=None)
+    next_attempt_at: Mapped[datetime] = mapped_column(default=now)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    sent_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    user: Mapped[User | None] = relationship()
+
+
+class InboundMessage(db.Model):
+    """Every received email, stored once by Message-ID, with what we did about it."""
+    __tablename__ = "inbound_messages"
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(300), unique=True)
+    source: Mapped[str] = mapped_column(String(16))  # raw, mailgun, sendgrid, postmark, imap, dev
+    from_address: Mapped[str] = mapped_column(String(320))
+    subject: Mapped[str] = mapped_column(String(300), default="")
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), default=None)
+    seat: Mapped[int | None] = mapped_column(default=None)
+    outcome: Mapped[str] = mapped_column(String(32), default="received")
+    detail: Mapped[str | None] = mapped_column(Text, default=None)
+    received_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class ChatMessage(db.Model):
+    """Table talk: what a player said to everyone at the table."""
+    __tablename__ = "chat_messages"
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    user: Mapped[User] = relationship()

@@ -1,0 +1,434 @@
+"""The domain verbs: each owns one transaction (lobby, start, submit a move, replay)."""
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from dataclasses import asdict, dataclass, field
+from datetime import timedelta
+from typing import Iterable
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from . import engine
+from .clock import now
+from .extensions import db
+from .mail import outbound
+from .models import Game, Move, Seat, Submission, User
+
+MAX_BOT_MOVES = 20_000  # a safety net: one submission never runs bots forever
+
+
+class PlayError(Exception):
+    """A request the service refuses (not your game, not started, full...); the message says why."""
+
+
+class StaleForm(PlayError):
+    """The form was built for an earlier version of the game."""
+
+    def __init__(self, shown: int, current: int):
+        super().__init__(f"the game has moved on since this form was shown (move {shown}, now move {current}); "
+                         "nothing was applied: look at the board again and choose anew")
+        self.shown, self.current = shown, current
+
+
+@dataclass
+class Outcome:
+    """What a submission did: the commands applied, or the line that failed and why."""
+
+    applied: list[str] = field(default_factory=list)
+    error: str | None = None
+    failed_line: str | None = None
+    legal: list[str] = field(default_factory=list)
+    version: int = 0
+    finished: bool = False
+    repeated: bool = False  # the key was seen before: this is the first outcome, returned again
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data.pop("repeated")
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict, **extra) -> "Outcome":
+        return cls(**{**data, **extra})
+
+
+def _commit() -> None:
+    """Commit, then ask for delivery of any mail this transaction queued (never before the commit)."""
+    queued = db.session.info.pop("outbox_queued", False)
+    db.session.commit()
+    if queued:
+        from .tasks import kick_delivery
+        kick_delivery()
+
+
+# --- lobby ---------------------------------------------------------------------
+
+def create_game(host: User, slug: str, *, seats: int, title: str | None = None, options: dict | None = None,
+                turn_seconds: int | None = None, random_seating: bool = True, bots: int = 0,
+                seed: str | None = None) -> Game:
+    """A new game in the lobby with the host seated (and `bots` bot seats); refuses bad settings."""
+    try:
+        rules = engine.get(slug)
+    except KeyError as exc:
+        raise PlayError(str(exc.args[0])) from exc
+    if seats not in rules.PLAYERS:
+        raise PlayError(f"{rules.NAME} is for {', '.join(map(str, rules.PLAYERS))} players, not {seats}")
+    if not 0 <= bots < seats:
+        raise PlayError(f"a game of {seats} can have 0 to {seats - 1} bots")
+    try:
+        options = engine.check_options(rules, options)
+    except engine.CommandError as exc:
+        raise PlayError(exc.message) from exc
+    game = Game(slug=slug, title=(title or rules.NAME).strip()[:120], options=options,
+                seed=seed or secrets.token_hex(8), host=host, num_seats=seats,
+                random_seating=random_seating,
+                turn_seconds=turn_seconds or 2 * 24 * 3600)
+    game.seats.append(Seat(user=host))
+    for _ in range(bots):
+        game.seats.append(Seat(is_bot=True))
+    db.session.add(game)
+    _commit()
+    return game
+
+
+def _lobby_game(game_id: int) -> Game:
+    game = _lock(game_id)
+    if game.status != "lobby":
+        raise PlayError(f"game {game_id} has already started" if game.status == "active"
+                        else f"game {game_id} is {game.status}")
+    return game
+
+
+def invite(game_id: int, host: User, email: str) -> Seat:
+    """Reserve a seat for `email` and mail them an invitation."""
+    email = email.strip().lower()
+    if not re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", email):
+        raise PlayError(f"{email!r} is not an email address")
+    try:
+        game = _lobby_game(game_id)
+        _check_host(game, host)
+        if any(s.invited_email == email or (s.user and s.user.email == email) for s in game.seats):
+            raise PlayError(f"{email} is already invited to this game")
+        _check_room(game)
+        seat = Seat(invited_email=email)
+        game.seats.append(seat)
+        db.session.flush()
+        outbound.queue_invitation(game, email)
+        _commit()
+        return seat
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def join(game_id: int, user: User) -> Seat:
+    """Seat `user` in a lobby game: their invitation if they have one, else a free seat."""
+    try:
+        game = _lobby_game(game_id)
+        if any(s.user_id == user.id for s in game.seats):
+            raise PlayError("you are already seated in this game")
+        seat = next((s for s in game.seats if s.user_id is None and s.invited_email == user.email), None)
+        if seat is None:
+            _check_room(game)
+            seat = Seat()
+            game.seats.append(seat)
+        seat.user = user
+        seat.invited_email = None
+        _commit()
+        return seat
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def leave(game_id: int, user: User) -> None:
+    """Give up a seat in a lobby game; the host cancels the game instead."""
+    try:
+        game = _lobby_game(game_id)
+        seat = next((s for s in game.seats if s.user_id == user.id), None)
+        if seat is None:
+            raise PlayError("you are not seated in this game")
+        if game.host_id == user.id:
+            game.status = "abandoned"
+        else:
+            game.seats.remove(seat)
+        _commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def add_bot(game_id: int, host: User) -> Seat:
+    """Fill one free seat with a bot."""
+    try:
+        game = _lobby_game(game_id)
+        _check_host(game, host)
+        _check_room(game)
+        seat = Seat(is_bot=True)
+        game.seats.append(seat)
+        _commit()
+        return seat
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def start_game(game_id: int, user: User, order: list[int] | None = None) -> Game:
+    """Start a full lobby game: seat order (random unless the host fixed it), setup, first prompts."""
+    try:
+        game = _lobby_game(game_id)
+        _check_host(game, user)
+        taken = [s for s in game.seats if s.is_bot or s.user_id is not None]
+        if len(taken) != game.num_seats:
+            waiting = [s.invited_email for s in game.seats if s.user_id is None and not s.is_bot]
+            raise PlayError(f"{len(taken)} of {game.num_seats} seats are taken"
+                            + (f"; waiting for {', '.join(waiting)}" if waiting else ""))
+        seats = list(taken)
+        if order is not None:
+            if sorted(order) != sorted(s.id for s in seats):
+                raise PlayError("the seat order must name every seat once")
+            seats.sort(key=lambda s: order.index(s.id))
+        elif game.random_seating:
+            random.Random(game.seed).shuffle(seats)
+        for position, seat in enumerate(seats):
+            seat.position = position
+        rules = engine.get(game.slug)
+        game.state = rules.setup(game.num_seats, game.options, game.seed)
+        game.status = "active"
+        game.started_at = now()
+        game.version = 0
+        db.session.flush()
+        _advance(game, rules, _Waits(game))
+        _commit()
+        return game
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def _check_host(game: Game, user: User) -> None:
+    if game.host_id != user.id:
+        raise PlayError("only the host may do that")
+
+
+def _check_room(game: Game) -> None:
+    if len(game.seats) >= game.num_seats:
+        raise PlayError(f"all {game.num_seats} seats are taken or invited")
+
+
+# --- moves ---------------------------------------------------------------------
+
+def split_commands(text: str) -> list[str]:
+    """The command lines of a text: one per line or separated by ';', blanks dropped."""
+    return [part.strip() for line in text.splitlines() for part in line.split(";") if part.strip()]
+
+
+def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_version: int | None = None) -> Outcome:
+    """Apply `text` (one or more commands) for `seat` in one transaction; a repeated `key` returns the first outcome.
+
+    Commands apply in order and stop at the first that fails: the ones before it stay
+    applied (each was legal), and the outcome names the failing line and what is legal.
+    A form passes `expect_version`: if the game has moved since it was shown, nothing applies.
+    """
+    try:
+        game = _lock(game_id)
+        seen = db.session.scalar(select(Submission).where(Submission.key == key))
+        if seen is not None:
+            first = Outcome.from_dict(seen.outcome, repeated=True)
+            db.session.rollback()
+            return first
+        if expect_version is not None and expect_version != game.version:
+            db.session.rollback()
+            raise StaleForm(expect_version, game.version)
+        submission = Submission(game_id=game.id, key=key, seat=seat, source=source, text=text[:20_000],
+                                outcome={})
+        db.session.add(submission)
+        outcome = _apply_commands(game, seat, text, source, submission)
+        submission.outcome = outcome.to_dict()
+        _commit()
+        return outcome
+    except IntegrityError:
+        # The same key raced in on another connection and won: report its outcome.
+        db.session.rollback()
+        seen = db.session.scalar(select(Submission).where(Submission.key == key))
+        if seen is None:
+            raise
+        return Outcome.from_dict(seen.outcome, repeated=True)
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def _apply_commands(game: Game, seat: int, text: str, source: str, submission: Submission) -> Outcome:
+    if game.status != "active":
+        raise PlayError(f"game {game.id} is not being played (it is {game.status})")
+    if not 0 <= seat < game.num_seats:
+        raise PlayError(f"game {game.id} has no seat {seat}")
+    rules = engine.get(game.slug)
+    outcome = Outcome(version=game.version)
+    lines = split_commands(text)
+    if not lines:
+        outcome.error = "no command found"
+        outcome.legal = _legal_texts(rules, game.state, seat)
+        return outcome
+    waits = _Waits(game)
+    state = game.state
+    pending = [p.seat for p in rules.pending(state)]
+    for line in lines:
+        try:
+            if seat not in pending:
+                raise engine.IllegalMove(_not_your_turn(game, pending), text=line)
+            for move in rules.parse(line, state, seat):
+                state, events = rules.apply(state, seat, move)
+                _append_move(game, seat, str(move), source, events, submission)
+                pending = [p.seat for p in rules.pending(state)]
+                waits.update(pending, game.version)
+                outcome.applied.append(str(move))
+        except engine.CommandError as exc:
+            outcome.error = exc.message
+            outcome.failed_line = line
+            outcome.legal = list(exc.legal) or _legal_texts(rules, state, seat)
+            break
+    game.state = state
+    if outcome.applied:
+        _advance(game, rules, waits)
+    outcome.version = game.version
+    outcome.finished = game.status == "finished"
+    return outcome
+
+
+def _not_your_turn(game: Game, waiting: list[int]) -> str:
+    if not waiting:
+        return "the game is over"
+    names = [game.seat_at(s).display_name for s in sorted(set(waiting)) if game.seat_at(s)]
+    return f"it is not your turn: waiting for {', '.join(names)}"
+
+
+def _legal_texts(rules, state, seat: int, limit: int = 12) -> list[str]:
+    try:
+        return [str(m) for m in rules.legal(state, seat)[:limit]]
+    except engine.CommandError:
+        return []
+
+
+def _append_move(game: Game, seat: int, text: str, source: str, events: list,
+                 submission: Submission | None = None) -> Move:
+    game.version += 1
+    move = Move(game_id=game.id, seq=game.version, seat=seat, text=text, source=source, events=events,
+                submission=submission)
+    db.session.add(move)
+    return move
+
+
+class _Waits:
+    """Which seats are asked since which version: a prompt lasts while its seat stays pending."""
+
+    def __init__(self, game: Game):
+        self.asked = {s.position: s.prompt_version for s in game.seats if s.prompt_version is not None}
+
+    def update(self, pending: list[int], version: int) -> None:
+        for seat in list(self.asked):
+            if seat not in pending:
+                del self.asked[seat]
+        for seat in pending:
+            self.asked.setdefault(seat, version)
+
+
+def _advance(game: Game, rules, waits: _Waits) -> None:
+    """Let bots play their turns, then record who is now asked and since when, and queue their mail."""
+    bot_seats = {s.position for s in game.seats if s.is_bot}
+    state = game.state
+    pending = [p.seat for p in rules.pending(state)]
+    waits.update(pending, game.version)
+    for _ in range(MAX_BOT_MOVES):
+        bot = next((s for s in pending if s in bot_seats), None)
+        if bot is None:
+            break
+        # Seeded by position in the log, so a bot's choice is the same on every run.
+        move = rules.bot_move(state, bot, random.Random(f"{game.seed}:{game.version}"))
+        state, events = rules.apply(state, bot, move)
+        _append_move(game, bot, str(move), "bot", events)
+        pending = [p.seat for p in rules.pending(state)]
+        waits.update(pending, game.version)
+    game.state = state
+    moment = now()
+    for seat in game.seats:
+        version = waits.asked.get(seat.position)
+        if version == seat.prompt_version:
+            continue
+        seat.prompt_version = version
+        seat.waiting_since = moment if version is not None else None
+        seat.deadline = moment + timedelta(seconds=game.turn_seconds) if version is not None else None
+        seat.reminded = 0
+        seat.extensions_used = 0
+        if version is not None and not seat.is_bot and seat.user is not None:
+            outbound.queue_turn(game, seat)
+    if not pending:
+        game.status = "finished"
+        game.finished_at = moment
+        result = rules.result(state)
+        game.result = result.to_dict() if result else None
+        for seat in game.seats:
+            if seat.user is not None:
+                outbound.queue_game_over(game, seat)
+
+
+def _lock(game_id: int) -> Game:
+    """The game row, locked for this transaction (SELECT ... FOR UPDATE; SQLite locks at BEGIN)."""
+    game = db.session.execute(
+        select(Game).where(Game.id == game_id).with_for_update().execution_options(populate_existing=True)
+    ).scalar_one_or_none()
+    if game is None:
+        raise PlayError(f"there is no game {game_id}")
+    return game
+
+
+# --- checks --------------------------------------------------------------------
+
+def replay(game: Game) -> list[str]:
+    """Re-apply the stored moves from the seed; the differences from the stored state (empty: all good)."""
+    rules = engine.get(game.slug)
+    if game.state is None:
+        return []
+    state = rules.setup(game.num_seats, game.options, game.seed)
+    problems = []
+    moves: Iterable[Move] = db.session.scalars(
+        select(Move).where(Move.game_id == game.id).order_by(Move.seq))
+    expected = 1
+    for move in moves:
+        if move.seq != expected:
+            problems.append(f"move seq {move.seq} found where {expected} was expected")
+            expected = move.seq
+        expected += 1
+        try:
+            parsed = rules.parse(move.text, state, move.seat)
+            if [str(m) for m in parsed] != [move.text]:
+                problems.append(f"move {move.seq} {move.text!r} parses as {[str(m) for m in parsed]}")
+            for m in parsed:
+                state, _events = rules.apply(state, move.seat, m)
+        except engine.CommandError as exc:
+            problems.append(f"move {move.seq} {move.text!r} by seat {move.seat} is refused: {exc.message}")
+            return problems
+    if state != game.state:
+        problems.append("the replayed state differs from the stored state"
+                        + "".join(f"\n  {k}" for k in _diff_keys(state, game.state)))
+    count = db.session.scalar(select(func.count()).select_from(Move).where(Move.game_id == game.id))
+    if count != game.version:
+        problems.append(f"game version {game.version} but {count} moves stored")
+    return problems
+
+
+def _diff_keys(a, b, path: str = "") -> list[str]:
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for k in sorted(set(a) | set(b), key=str):
+            out += _diff_keys(a.get(k), b.get(k), f"{path}/{k}")
+        return out
+    return [] if a == b else [path or "/"]

@@ -1,0 +1,87 @@
+"""Signed links (itsdangerous) and signed reply addresses, each scoped to one purpose."""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+
+from flask import current_app
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+
+
+class BadToken(Exception):
+    """A link or address that is forged, for another purpose, or expired; the message says which."""
+
+
+def _serializer(purpose: str) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt=f"pbem:{purpose}")
+
+
+def sign(purpose: str, payload: dict) -> str:
+    """A URL-safe signed token carrying `payload` for `purpose`."""
+    return _serializer(purpose).dumps(payload)
+
+
+def unsign(purpose: str, token: str, max_age: int | None) -> dict:
+    """The payload of `token`, or BadToken saying whether it is expired or not ours."""
+    try:
+        return _serializer(purpose).loads(token, max_age=max_age)
+    except SignatureExpired as exc:
+        raise BadToken("this link has expired") from exc
+    except BadSignature as exc:
+        raise BadToken("this link is not valid") from exc
+
+
+def signin_token(email: str) -> tuple[str, str]:
+    """A sign-in token for `email` and its nonce (spent on first use)."""
+    nonce = secrets.token_urlsafe(16)
+    return sign("signin", {"e": email, "n": nonce}), nonce
+
+
+def seat_link_token(game_id: int, seat: int, prompt: int | None) -> str:
+    """The token of a move-form link for one seat and the prompt it was sent for."""
+    return sign("seat", {"g": game_id, "s": seat, "p": prompt})
+
+
+def read_seat_link(token: str) -> dict:
+    return unsign("seat", token, current_app.config["SEAT_LINK_MAX_AGE"])
+
+
+# --- reply addresses ---------------------------------------------------------
+# The token lives in an email local part, which some mail systems lower-case and
+# which is limited to 64 characters: so a short lower-case base32 HMAC, not base64.
+
+@dataclass(frozen=True)
+class SeatAddress:
+    game_id: int
+    seat: int
+
+
+_REPLY_RE = re.compile(r"g(\d+)s(\d+)-([a-z2-7]{16})")
+
+
+def _mac(game_id: int, seat: int) -> str:
+    key = current_app.config["SECRET_KEY"].encode()
+    digest = hmac.new(key, f"reply:{game_id}:{seat}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest[:10]).decode().lower()
+
+
+def reply_token(game_id: int, seat: int) -> str:
+    """The signed seat token used in `play+<token>@domain` and in our Message-IDs."""
+    return f"g{game_id}s{seat}-{_mac(game_id, seat)}"
+
+
+def find_reply_token(text: str) -> SeatAddress | None:
+    """The first correctly signed seat token in an address or header, if any."""
+    for match in _REPLY_RE.finditer(text.lower()):
+        game_id, seat = int(match.group(1)), int(match.group(2))
+        if hmac.compare_digest(match.group(3), _mac(game_id, seat)):
+            return SeatAddress(game_id, seat)
+    return None
+
+
+def reply_address(game_id: int, seat: int) -> str:
+    return f"play+{reply_token(game_id, seat)}@{current_app.config['INBOUND_DOMAIN']}"

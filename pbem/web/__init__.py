@@ -1,0 +1,29 @@
+"""The web side: blueprints, the signed-in user, the locale."""
+from __future__ import annotations
+
+from flask import Flask, current_app, g, request, session
+
+from ..extensions import db
+from ..models import User
+
+
+def select_locale() -> str:
+    """The signed-in user's language, else the browser's best match."""
+    user = getattr(g, "user", None)
+    if user is not None and user.locale in current_app.config["LANGUAGES"]:
+        return user.locale
+    return request.accept_languages.best_match(current_app.config["LANGUAGES"]) or "en"
+
+
+def load_user() -> None:
+    uid = session.get("uid")
+    g.user = db.session.get(User, uid) if uid else None
+
+
+def register_blueprints(app: Flask) -> None:
+    from . import api, auth, dashboard, dev, games, lobby
+
+    app.before_request(load_user)
+    for module in (auth, dashboard, lobby, games, dev, api):
+        app.register_blueprint(module.bp)
+    app.register_error_handler(404, lambda e: (dashboard.error_page(404, str(e.description)), 404))

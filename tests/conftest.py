@@ -1,0 +1,142 @@
+"""Shared fixtures: a fresh PostgreSQL database per run, the app, a client, and factories."""
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+from pathlib import Path
+
+import psycopg
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+PG_ADMIN = os.environ.get("PBEM_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("PBEM_TEST_REDIS", "redis://127.0.0.1:6379/15")
+
+
+def _admin():
+    try:
+        return psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=5)
+    except psycopg.OperationalError as exc:
+        # Never a skip: the service tests exist to run against the real database.
+        pytest.fail(f"PostgreSQL is not reachable at {PG_ADMIN}: {exc}. Start it (see README).", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def pg_url():
+    """A new, empty PostgreSQL database for this test run, dropped afterwards."""
+    name = f"pbem_test_{os.getpid()}_{secrets.token_hex(3)}"
+    with _admin() as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    yield PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+    with _admin() as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def app(pg_url, tmp_path_factory):
+    """The app on the test database, migrated; tasks in-process, mail to a folder."""
+    import countdown
+    from flask_migrate import upgrade
+
+    from pbem import create_app, engine
+
+    engine.register(countdown)
+    os.environ["PBEM_INSTANCE"] = str(tmp_path_factory.mktemp("instance"))
+    app = create_app({
+        "TESTING": True,
+        "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://" + pg_url.split("://", 1)[1],
+        "SECRET_KEY": "test-secret",
+        "WTF_CSRF_ENABLED": False,
+        "OUTBOX_DIR": str(tmp_path_factory.mktemp("outbox")),
+        "BASE_URL": "http://pbem.test",
+        "INBOUND_DOMAIN": "pbem.test",
+        "MAIL_URL": None,
+    })
+    with app.app_context():
+        upgrade()
+    yield app
+
+
+@pytest.fixture(autouse=True)
+def _clean_tables(request):
+    """Empty every table after a test that used the database (tests commit, so no rollback trick)."""
+    yield
+    if "app" not in request.fixturenames:
+        return
+    app = request.getfixturevalue("app")
+    from pbem.extensions import db
+
+    with app.app_context():
+        db.session.remove()
+        names = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
+        with db.engine.begin() as conn:
+            conn.exec_driver_sql(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
+
+
+@pytest.fixture
+def ctx(app):
+    with app.app_context():
+        yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def make_user(ctx):
+    from pbem.extensions import db
+    from pbem.models import User
+
+    def make(name: str = "ann", **kw) -> User:
+        user = User(email=kw.pop("email", f"{name}@example.com"), name=name, **kw)
+        db.session.add(user)
+        db.session.commit()
+        return user
+    return make
+
+
+@pytest.fixture
+def make_game(ctx, make_user):
+    """A started game: `humans` users (made if names are given) plus `bots`, seats in that order."""
+    from pbem import play
+
+    def make(slug: str = "test-countdown", humans=("ann", "bob"), bots: int = 0, options=None, **kw):
+        users = [make_user(h) if isinstance(h, str) else h for h in humans]
+        game = play.create_game(users[0], slug, seats=len(users) + bots, options=options, bots=bots,
+                                random_seating=False, **kw)
+        for user in users[1:]:
+            play.join(game.id, user)
+        play.start_game(game.id, users[0])
+        return game
+    return make
+
+
+def signin(client, email: str) -> None:
+    """Sign `client` in through the real emailed-link flow (reading the link from the outbox)."""
+    import re
+
+    from pbem.extensions import db
+    from pbem.models import Outbox
+
+    client.post("/signin", data={"email": email})
+    row = db.session.scalars(db.select(Outbox).where(Outbox.to_address == email, Outbox.kind == "signin")
+                             .order_by(Outbox.id.desc())).first()
+    link = re.search(r"http://pbem\.test(/signin/\S+)", row.text).group(1)
+    response = client.post(link)
+    assert response.status_code == 302, response.data
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Under CI a skipped test is a failure: the real services are there and must be used."""
+    if os.environ.get("CI") != "true":
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = reporter.stats.get("skipped", []) if reporter else []
+    if skipped:
+        reporter.write_line(f"CI: {len(skipped)} test(s) skipped; under CI a skip is a failure", red=True)
+        session.exitstatus = 1

@@ -1,0 +1,54 @@
+"""Passwordless sign-in by an emailed, signed, expiring, single-use link."""
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import select
+
+from pbem.extensions import db
+from pbem.models import Outbox, User
+
+
+def _link(email: str) -> str:
+    row = db.session.scalars(select(Outbox).where(Outbox.to_address == email).order_by(Outbox.id.desc())).first()
+    return re.search(r"http://pbem\.test(/signin/\S+)", row.text).group(1)
+
+
+def test_signin_link_signs_in_once(client, ctx):
+    page = client.post("/signin", data={"email": "Zoe@Example.com"})
+    assert page.status_code == 200 and b"zoe@example.com" in page.data
+    link = _link("zoe@example.com")
+    # Opening the link (a mail scanner does) changes nothing: it only shows a button.
+    assert client.get(link).status_code == 200
+    assert db.session.scalar(select(User).where(User.email == "zoe@example.com")) is None
+    response = client.post(link)
+    assert response.status_code == 302
+    user = db.session.scalar(select(User).where(User.email == "zoe@example.com"))
+    assert user is not None and user.name == "zoe"
+    assert b"Your games" in client.get("/").data
+    other = client.application.test_client()
+    again = other.post(link)
+    assert again.status_code == 400 and b"already used" in again.data
+
+
+def test_forged_and_expired_links_are_refused(client, ctx, app):
+    client.post("/signin", data={"email": "zoe@example.com"})
+    link = _link("zoe@example.com")
+    assert b"not valid" in client.post(link[:-3] + "abc").data
+    app.config["SIGNIN_MAX_AGE"] = -1
+    try:
+        response = client.post(link)
+    finally:
+        app.config["SIGNIN_MAX_AGE"] = 3600
+    assert response.status_code == 400 and b"expired" in response.data
+
+
+def test_bad_address_gets_the_form_again_with_the_reason(client, ctx):
+    response = client.post("/signin", data={"email": "not an address"})
+    assert response.status_code == 400 and b"Please enter an email address" in response.data
+
+
+def test_next_path_is_kept_but_never_leaves_the_site(client, ctx):
+    client.post("/signin?next=//evil.example/x", data={"email": "zoe@example.com"})
+    response = client.post(_link("zoe@example.com"))
+    assert response.headers["Location"] == "/"
