@@ -140,3 +140,76 @@ def pytest_sessionfinish(session, exitstatus):
     if skipped:
         reporter.write_line(f"CI: {len(skipped)} test(s) skipped; under CI a skip is a failure", red=True)
         session.exitstatus = 1
+
+
+class _Collector:
+    """An aiosmtpd handler that keeps every message it accepts, and can refuse for a while."""
+
+    def __init__(self):
+        import threading
+
+        self.messages: list = []
+        self.refuse = False
+        self.arrived = threading.Condition()
+
+    async def handle_DATA(self, server, session, envelope):
+        if self.refuse:
+            return "451 4.3.0 try again later"
+        from email import message_from_bytes, policy
+
+        with self.arrived:
+            self.messages.append((envelope.rcpt_tos, message_from_bytes(envelope.content, policy=policy.default)))
+            self.arrived.notify_all()
+        return "250 OK"
+
+    def wait_for(self, predicate, timeout: float = 60.0):
+        """The first message matching `predicate`, waiting up to `timeout` seconds."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        with self.arrived:
+            while True:
+                found = [m for rcpts, m in self.messages if predicate(rcpts, m)]
+                if found:
+                    return found[0]
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self.arrived.wait(left)
+
+
+@pytest.fixture
+def smtp_server():
+    """A real SMTP server (aiosmtpd) on a free loopback port; `.handler.messages` holds what arrived."""
+    import socket
+
+    from aiosmtpd.controller import Controller
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    handler = _Collector()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    controller.url = f"smtp://127.0.0.1:{port}"
+    yield controller
+    controller.stop()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def fresh_pg():
+    """Another new PostgreSQL database, for tests that run the service as separate processes."""
+    name = f"pbem_proc_{os.getpid()}_{secrets.token_hex(3)}"
+    with _admin() as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    yield PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+    with _admin() as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
