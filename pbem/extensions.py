@@ -65,6 +65,7 @@ def init_celery(app: Flask) -> Celery:
         timezone="UTC",
         beat_schedule={
             "deliver-outbox": {"task": "pbem.tasks.deliver_outbox", "schedule": 30.0},
+            "scan-deadlines": {"task": "pbem.tasks.scan_deadlines", "schedule": 60.0},
         },
     )
     celery_app.conf.update(app.config.get("CELERY", {}))

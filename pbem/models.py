@@ -67,6 +67,11 @@ class Game(db.Model):
     num_seats: Mapped[int]
     random_seating: Mapped[bool] = mapped_column(default=True)
     turn_seconds: Mapped[int] = mapped_column(default=2 * 24 * 3600)
+    # The host's timeout policy: extend this many times, then the bot moves for the seat,
+    # and after `replace_after` such bot turns the bot takes the seat for good.
+    weekend_pause: Mapped[bool] = mapped_column(default=False)
+    timeout_extensions: Mapped[int] = mapped_column(default=1)
+    replace_after: Mapped[int] = mapped_column(default=3)
     # The engine state is a cache of setup + the move log; `pbem replay` checks it.
     state: Mapped[dict[str, Any] | None] = mapped_column(Json, default=None)
     version: Mapped[int] = mapped_column(default=0)  # = seq of the last move
@@ -99,8 +104,9 @@ class Seat(db.Model):
     prompt_version: Mapped[int | None] = mapped_column(default=None)
     waiting_since: Mapped[datetime | None] = mapped_column(default=None)
     deadline: Mapped[datetime | None] = mapped_column(default=None, index=True)
-    extensions_used: Mapped[int] = mapped_column(default=0)
-    timeouts: Mapped[int] = mapped_column(default=0)
+    extensions_used: Mapped[int] = mapped_column(default=0)  # for the current prompt
+    timeouts: Mapped[int] = mapped_column(default=0)  # bot turns played for this seat, over the game
+    replaced: Mapped[bool] = mapped_column(default=False)  # a player replaced by the bot after timeouts
     reminded: Mapped[int] = mapped_column(default=0)  # reminders sent for the current prompt
 
     game: Mapped[Game] = relationship(back_populates="seats")
@@ -108,6 +114,8 @@ class Seat(db.Model):
 
     @property
     def display_name(self) -> str:
+        if self.replaced and self.user is not None:
+            return f"{self.user.name} (bot)"
         if self.is_bot:
             return f"Bot {self.position + 1 if self.position is not None else ''}".strip()
         if self.user is not None:

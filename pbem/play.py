@@ -5,7 +5,6 @@ import random
 import re
 import secrets
 from dataclasses import asdict, dataclass, field
-from datetime import timedelta
 from typing import Iterable
 
 from sqlalchemy import func, select
@@ -13,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from . import engine
 from .clock import now
+from .deadlines import deadline_after, reminder_due
 from .extensions import db
 from .mail import outbound
 from .models import Game, Move, Seat, Submission, User
@@ -365,7 +365,7 @@ def _advance(game: Game, rules, waits: _Waits) -> None:
             continue
         seat.prompt_version = version
         seat.waiting_since = moment if version is not None else None
-        seat.deadline = moment + timedelta(seconds=game.turn_seconds) if version is not None else None
+        seat.deadline = deadline_after(moment, game.turn_seconds, game.weekend_pause) if version is not None else None
         seat.reminded = 0
         seat.extensions_used = 0
         if version is not None and not seat.is_bot and seat.user is not None:
@@ -388,6 +388,83 @@ def _lock(game_id: int) -> Game:
     if game is None:
         raise PlayError(f"there is no game {game_id}")
     return game
+
+
+# --- deadlines -------------------------------------------------------------------
+
+def due_seats(moment) -> list[tuple[int, int]]:
+    """(game id, seat) of every human seat whose deadline has passed, oldest first."""
+    rows = db.session.execute(
+        select(Seat.game_id, Seat.position).join(Game)
+        .where(Game.status == "active", Seat.deadline <= moment, Seat.is_bot.is_(False))
+        .order_by(Seat.deadline)).all()
+    return [(g, s) for g, s in rows]
+
+
+def expire_turn(game_id: int, seat: int, moment=None) -> str | None:
+    """Apply the host's timeout policy to a seat whose deadline passed; what was done (None: nothing was due).
+
+    Safe to run twice: it re-checks the deadline under the game lock.
+    """
+    moment = moment or now()
+    try:
+        game = _lock(game_id)
+        row = game.seat_at(seat)
+        if game.status != "active" or row is None or row.is_bot or row.deadline is None or row.deadline > moment:
+            db.session.rollback()
+            return None
+        rules = engine.get(game.slug)
+        name = row.display_name
+        if row.extensions_used < game.timeout_extensions:
+            row.extensions_used += 1
+            row.deadline = deadline_after(moment, game.turn_seconds, game.weekend_pause)
+            row.reminded = 0
+            done = f"{name} did not move in time: the deadline is extended to {row.deadline:%Y-%m-%d %H:%M} UTC " \
+                   f"(extension {row.extensions_used} of {game.timeout_extensions})"
+        else:
+            waits = _Waits(game)
+            state = game.state
+            played = []
+            # The bot answers this seat's whole prompt: every decision it is asked in a row.
+            for _ in range(MAX_BOT_MOVES):
+                move = rules.bot_move(state, seat, random.Random(f"{game.seed}:{game.version}"))
+                state, events = rules.apply(state, seat, move)
+                _append_move(game, seat, str(move), "timeout", events)
+                played.append(str(move))
+                waits.update([p.seat for p in rules.pending(state)], game.version)
+                if waits.asked.get(seat) != row.prompt_version:
+                    break
+            game.state = state
+            row.timeouts += 1
+            done = f"{name} did not move in time: the bot played {'; '.join(played)}"
+            if row.timeouts >= game.replace_after:
+                row.is_bot = True
+                row.replaced = True
+                done += f". After {row.timeouts} missed turns the bot takes over {name}'s seat for good"
+            _advance(game, rules, waits)
+        outbound.queue_notice(game, done, f"timeout:{game.id}:{seat}:{game.version}:{row.extensions_used}")
+        _commit()
+        return done
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def send_reminders(moment=None) -> int:
+    """Queue the reminders that are due (24 h and 4 h before a deadline); the number queued."""
+    moment = moment or now()
+    seats = db.session.scalars(
+        select(Seat).join(Game).where(Game.status == "active", Seat.deadline.is_not(None),
+                                      Seat.is_bot.is_(False), Seat.reminded < 2)).all()
+    count = 0
+    for seat in seats:
+        if reminder_due(seat.deadline, seat.reminded, moment):
+            seat.reminded += 1
+            if seat.user is not None and seat.user.reminders:
+                outbound.queue_reminder(seat.game, seat)
+                count += 1
+    _commit()
+    return count
 
 
 # --- checks --------------------------------------------------------------------

@@ -114,6 +114,24 @@ def queue_turn(game: Game, seat: Seat) -> None:
                       f"@{current_app.config['INBOUND_DOMAIN']}>")
 
 
+def queue_notice(game: Game, text: str, key: str) -> None:
+    """A short notice about the game (a timeout, a replaced player) to every human at the table."""
+    for seat in game.seats:
+        if seat.user is not None:
+            _queue(f"notice:{key}:{seat.position}", "notice", seat.user.email, f"{game_tag(game)} {text[:120]}",
+                   f"{text}.\n\n{current_app.config['BASE_URL']}/games/{game.id}\n", user=seat.user, game=game,
+                   headers=_game_headers(game, seat))
+
+
+def queue_reminder(game: Game, seat: Seat) -> None:
+    """A reminder that this seat's deadline is near (the dedupe key makes it one per prompt and threshold)."""
+    _queue(f"remind:{game.id}:{seat.position}:{seat.prompt_version}:{seat.reminded}", "reminder", seat.user.email,
+           f"{game_tag(game)} Reminder: your move is due {seat.deadline:%Y-%m-%d %H:%M} UTC",
+           f"Hello {seat.user.name},\n\nyour move in \"{game.title}\" is due {seat.deadline:%Y-%m-%d %H:%M} UTC.\n"
+           f"Reply to the turn mail, or open: {seat_link(game, seat)}\n",
+           user=seat.user, game=game, headers=_game_headers(game, seat))
+
+
 def queue_game_over(game: Game, seat: Seat) -> None:
     """The final result mail for one seat."""
     result = game.result or {}

@@ -1,0 +1,77 @@
+"""Deadlines, reminders and the host's timeout policy, with the clock passed in."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+
+from pbem import play
+from pbem.deadlines import deadline_after, reminder_due
+from pbem.extensions import db
+from pbem.models import Move, Outbox
+
+
+def test_weekend_pause_skips_saturday_and_sunday():
+    friday_noon = datetime(2026, 11, 20, 12, 0)
+    assert deadline_after(friday_noon, 24 * 3600) == datetime(2026, 11, 21, 12, 0)
+    # Twelve hours of Friday are left; the other twelve run from Monday 00:00.
+    assert deadline_after(friday_noon, 24 * 3600, weekend_pause=True) == datetime(2026, 11, 23, 12, 0)
+    saturday = datetime(2026, 11, 21, 9, 0)
+    assert deadline_after(saturday, 3600, weekend_pause=True) == datetime(2026, 11, 23, 1, 0)
+
+
+def test_reminders_come_24_and_4_hours_before():
+    deadline = datetime(2026, 11, 25, 12, 0)
+    assert not reminder_due(deadline, 0, deadline - timedelta(hours=25))
+    assert reminder_due(deadline, 0, deadline - timedelta(hours=23))
+    assert not reminder_due(deadline, 1, deadline - timedelta(hours=5))
+    assert reminder_due(deadline, 1, deadline - timedelta(hours=3))
+    assert not reminder_due(deadline, 2, deadline - timedelta(hours=1))
+    assert not reminder_due(deadline, 0, deadline + timedelta(hours=1))
+
+
+def kinds() -> list[str]:
+    return [row.kind for row in db.session.scalars(select(Outbox).order_by(Outbox.id))]
+
+
+def test_policy_extends_then_plays_the_bot_then_replaces(make_game):
+    game = make_game(turn_seconds=3600)
+    game.timeout_extensions, game.replace_after = 1, 2
+    db.session.commit()
+    ann = game.seat_at(0)
+    start = ann.deadline
+    assert play.expire_turn(game.id, 0, start - timedelta(minutes=1)) is None  # not due yet
+    done = play.expire_turn(game.id, 0, start + timedelta(seconds=1))
+    assert "extended" in done and ann.deadline == start + timedelta(seconds=3601)
+    assert play.expire_turn(game.id, 0, start + timedelta(seconds=2)) is None  # a second beat finds nothing due
+    done = play.expire_turn(game.id, 0, ann.deadline + timedelta(seconds=1))
+    assert "the bot played take" in done
+    move = db.session.scalars(select(Move).where(Move.game_id == game.id)).one()
+    assert (move.seat, move.source) == (0, "timeout")
+    assert game.seat_at(1).prompt_version == 1  # bob is asked next, as after any move
+    assert kinds().count("notice") == 4  # each step is told to both players
+    assert play.replay(game) == []
+
+
+def test_after_n_bot_turns_the_bot_keeps_the_seat(make_game):
+    game = make_game(turn_seconds=3600, options={"pile": 40})
+    game.timeout_extensions, game.replace_after = 0, 1
+    db.session.commit()
+    done = play.expire_turn(game.id, 0, game.seat_at(0).deadline + timedelta(seconds=1))
+    assert "takes over ann's seat for good" in done
+    ann = game.seat_at(0)
+    assert ann.is_bot and ann.replaced and ann.display_name == "ann (bot)"
+    # From now on the bot answers at once for that seat.
+    assert play.submit(game.id, 1, "take 1", "web", "k").ok
+    db.session.refresh(game)
+    assert game.seat_at(1).prompt_version is not None and game.version == 3
+
+
+def test_reminders_go_once_per_threshold(make_game):
+    game = make_game(turn_seconds=48 * 3600)
+    deadline = game.seat_at(0).deadline
+    assert play.send_reminders(deadline - timedelta(hours=30)) == 0
+    assert play.send_reminders(deadline - timedelta(hours=20)) == 1
+    assert play.send_reminders(deadline - timedelta(hours=19)) == 0
+    assert play.send_reminders(deadline - timedelta(hours=3)) == 1
+    assert kinds().count("reminder") == 2
