@@ -21,9 +21,10 @@ def load_user() -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import api, auth, dashboard, dev, games, lobby
+    from . import api, auth, dashboard, dev, games, lobby, tokens_page
 
     app.before_request(load_user)
-    for module in (auth, dashboard, lobby, games, dev, api):
+    for module in (auth, dashboard, lobby, games, dev, api, tokens_page):
         app.register_blueprint(module.bp)
-    app.register_error_handler(404, lambda e: (dashboard.error_page(404, str(e.description)), 404))
+    app.register_error_handler(404, lambda e: api.not_found(e) if request.path.startswith("/api/")
+                               else (dashboard.error_page(404, str(e.description)), 404))

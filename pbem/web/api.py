@@ -1,6 +1,429 @@
-"""The JSON API under /api/v1 (filled in by the API module work)."""
+"""The JSON API under /api/v1: games, moves and lobby actions for scripts, authenticated by personal tokens."""
 from __future__ import annotations
 
-from flask import Blueprint
+import json
+import re
+import secrets
+from datetime import timedelta
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from flask import Blueprint, current_app, g, jsonify, request, url_for
+from marshmallow import Schema, ValidationError
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from .. import engine, play
+from ..clock import now
+from ..extensions import csrf, db
+from ..models import ApiToken, Game, Seat, User
+from . import schemas
+from .tokens_page import hash_token
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+# No CSRF tokens here: calls authenticate by `Authorization: Bearer`, which a browser never
+# adds on its own. That holds only because the session cookie is accepted for reads alone
+# (see authenticate): were it enough for a POST, any site could make a visitor's browser move.
+csrf.exempt(bp)
+
+READS = ("GET", "HEAD")
+MAX_BODY = 256 * 1024
+
+
+class ApiError(Exception):
+    """A refusal answered as `{"error": message, **extra}` with `status`."""
+
+    def __init__(self, status: int, message: str, **extra):
+        super().__init__(message)
+        self.status, self.message, self.extra = status, message, extra
+
+
+def documented(summary: str, *, body: type[Schema] | None = None, response: type[Schema] | None = None,
+               status: int = 200, errors: tuple[int, ...] = (), query: type[Schema] | None = None):
+    """Attach what /openapi.json says about a view (every route of this blueprint carries it)."""
+    def mark(view):
+        view.openapi = {"summary": summary, "body": body, "response": response, "status": status,
+                        "errors": errors, "query": query}
+        return view
+    return mark
+
+
+# --- authentication and errors -------------------------------------------------
+
+@bp.before_request
+def authenticate():
+    """Set g.user from the bearer token; the session (already loaded) counts only for reads."""
+    if request.endpoint == "api.openapi":
+        return
+    header = request.headers.get("Authorization")
+    if header is not None:
+        scheme, _, raw = header.strip().partition(" ")
+        if scheme.lower() != "bearer" or not raw.strip():
+            raise ApiError(401, "the Authorization header must be 'Bearer <token>'")
+        token = db.session.scalar(select(ApiToken).where(ApiToken.token_hash == hash_token(raw.strip())))
+        if token is None:
+            raise ApiError(401, "this API token is not valid (mistyped or revoked); create one at /settings/tokens")
+        _touch(token)
+        g.user = token.user
+    elif request.method not in READS:
+        raise ApiError(401, "changes need 'Authorization: Bearer <token>' (create one at /settings/tokens); "
+                            "the browser session is accepted for reading only")
+    elif g.user is None:
+        raise ApiError(401, "send 'Authorization: Bearer <token>' (create one at /settings/tokens)")
+
+
+def _touch(token: ApiToken) -> None:
+    # At most one write a minute: a script polling every few seconds need not write each time.
+    moment = now()
+    if token.last_used_at is None or moment - token.last_used_at > timedelta(minutes=1):
+        token.last_used_at = moment
+        db.session.commit()
+
+
+def error_response(status: int, message: str, headers: dict | None = None, **extra):
+    """The one shape of every error under /api/."""
+    response = jsonify({"error": message, **extra})
+    response.status_code = status
+    response.headers.update(headers or {})
+    return response
+
+
+@bp.errorhandler(ApiError)
+def _api_error(exc: ApiError):
+    # RFC 6750: a 401 names the scheme it wants.
+    headers = {"WWW-Authenticate": 'Bearer realm="pbem"'} if exc.status == 401 else None
+    return error_response(exc.status, exc.message, headers, **exc.extra)
+
+
+@bp.errorhandler(play.PlayError)
+def _refused(exc: play.PlayError):
+    status = 403 if isinstance(exc, play.NotAllowed) else 404 if isinstance(exc, play.NoSuchGame) else 409
+    return error_response(status, str(exc))
+
+
+@bp.errorhandler(HTTPException)
+def _http_error(exc: HTTPException):
+    return error_response(exc.code or 500, exc.description or exc.name)
+
+
+@bp.errorhandler(InternalServerError)
+def _server_error(exc: InternalServerError):
+    return error_response(500, "an unexpected error on our side; please try again later "
+                               "(and tell us if it persists)")
+
+
+def not_found(exc: HTTPException):
+    """The app's 404 answer for /api/ paths (no route matched, so no blueprint handler runs)."""
+    if request.url_rule is None:
+        return error_response(404, f"there is no {request.method} {request.path} in this API; "
+                                   "see /api/v1/openapi.json")
+    return error_response(404, exc.description or "not found")
+
+
+@bp.app_errorhandler(405)
+def _wrong_method(exc: HTTPException):
+    if not request.path.startswith("/api/"):
+        return exc
+    allowed = sorted(set(getattr(exc, "valid_methods", None) or ()) - {"HEAD", "OPTIONS"})
+    return error_response(405, f"{request.method} is not allowed on {request.path}; use {', '.join(allowed)}",
+                          headers={"Allow": ", ".join(allowed)})
+
+
+def _load(schema: Schema) -> dict:
+    """The JSON object in the request body, validated by `schema`; 400 with the reasons otherwise."""
+    if (request.content_length or 0) > MAX_BODY:
+        raise ApiError(413, f"the request body is larger than {MAX_BODY} bytes")
+    raw = request.get_data(cache=False)
+    try:
+        data = json.loads(raw) if raw.strip() else {}
+    except (ValueError, RecursionError) as exc:
+        raise ApiError(400, f"the request body is not valid JSON ({exc}); send a JSON object "
+                            "with 'Content-Type: application/json'") from exc
+    if not isinstance(data, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    if _has_nul(data):
+        # PostgreSQL stores no NUL character in text or JSON: refuse it here rather than fail there.
+        raise ApiError(400, "the request body contains a NUL character (\\u0000), which no text here may hold")
+    return _validate(schema, data)
+
+
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+def _validate(schema: Schema, data) -> dict:
+    try:
+        return schema.load(data)
+    except ValidationError as exc:
+        reasons = "; ".join(_flatten(exc.messages))
+        raise ApiError(400, f"invalid request: {reasons}", fields=exc.messages) from exc
+
+
+def _flatten(messages, path: str = "") -> list[str]:
+    if isinstance(messages, dict):
+        return [line for key, value in messages.items()
+                for line in _flatten(value, f"{path}.{key}" if path else str(key))]
+    if isinstance(messages, list):
+        return [line for item in messages for line in _flatten(item, path)]
+    return [f"{path}: {messages}" if path else str(messages)]
+
+
+# --- what a caller sees --------------------------------------------------------
+
+def _game(game_id: int) -> Game:
+    # Ids are 32-bit in the database: a larger number is simply no game, not a database error.
+    game = db.session.get(Game, game_id) if game_id < 2**31 else None
+    if game is None:
+        raise ApiError(404, f"there is no game {game_id}")
+    return game
+
+
+def _seat_of(game: Game, user: User) -> Seat | None:
+    return next((s for s in game.seats if s.user_id == user.id), None)
+
+
+def _playing_seat(game: Game) -> int:
+    """The caller's engine seat in a started game: 403 if they do not play in it, 409 before the start."""
+    seat = _seat_of(game, g.user)
+    if seat is None:
+        raise ApiError(403, f"you are not playing in game {game.id}")
+    if seat.position is None:
+        raise ApiError(409, f"game {game.id} has not started (it is {game.status})")
+    return seat.position
+
+
+def _summary(game: Game, user: User) -> dict:
+    mine = _seat_of(game, user)
+    return {
+        "id": game.id, "slug": game.slug, "game": engine.get(game.slug).NAME, "title": game.title,
+        "status": game.status, "host": game.host.name, "num_seats": game.num_seats, "version": game.version,
+        "your_seat": mine.position if mine else None,
+        "your_turn": bool(mine and game.status == "active" and mine.prompt_version is not None),
+        "created_at": game.created_at, "updated_at": game.updated_at,
+    }
+
+
+def _seat(seat: Seat, game: Game, user: User) -> dict:
+    invited = seat.user_id is None and not seat.is_bot
+    return {
+        "position": seat.position,
+        # An invitation's address is the host's business, not every caller's.
+        "name": "(invited)" if invited and game.host_id != user.id else seat.display_name,
+        "is_bot": seat.is_bot, "invited": invited, "you": seat.user_id == user.id,
+        "to_act": seat.prompt_version is not None,
+        "waiting_since": seat.waiting_since, "deadline": seat.deadline,
+    }
+
+
+def _detail(game: Game, user: User) -> dict:
+    rules = engine.get(game.slug)
+    mine = _seat_of(game, user)
+    prompts = rules.pending(game.state) if game.status == "active" else []
+    return {
+        **_summary(game, user),
+        "options": game.options, "turn_seconds": game.turn_seconds, "random_seating": game.random_seating,
+        "started_at": game.started_at, "finished_at": game.finished_at,
+        "seats": [_seat(s, game, user) for s in sorted(
+            game.seats, key=lambda s: (s.position is None, s.position or 0, s.id))],
+        "waiting_for": [{"seat": p.seat, "kind": p.kind} for p in prompts],
+        "view": rules.view(game.state, mine.position if mine else None) if game.state is not None else None,
+        "result": game.result,
+    }
+
+
+def _game_response(game_id: int, status: int = 200):
+    response = jsonify(schemas.GameDetailSchema().dump(_detail(_game(game_id), g.user)))
+    response.status_code = status
+    return response
+
+
+# --- games and moves -----------------------------------------------------------
+
+@bp.get("/games")
+@documented("The caller's games, most recently changed first", response=schemas.GameListSchema,
+            query=schemas.GameQuerySchema, errors=(400, 401))
+def list_games():
+    query = _validate(schemas.GameQuerySchema(), request.args.to_dict())
+    stmt = (select(Game).join(Seat).where(Seat.user_id == g.user.id)
+            .options(selectinload(Game.seats), selectinload(Game.host))
+            .order_by(Game.updated_at.desc(), Game.id.desc()))
+    if "status" in query:
+        stmt = stmt.where(Game.status == query["status"])
+    rows = db.session.scalars(stmt).unique().all()
+    return jsonify(schemas.GameListSchema().dump({"games": [_summary(game, g.user) for game in rows]}))
+
+
+@bp.post("/games")
+@documented("Create a game in the lobby, the caller seated as host", body=schemas.CreateGameSchema,
+            response=schemas.GameDetailSchema, status=201, errors=(400, 401))
+def create_game():
+    data = _load(schemas.CreateGameSchema())
+    try:
+        game = play.create_game(g.user, data["slug"], seats=data["seats"], title=data.get("title"),
+                                options=data["options"], turn_seconds=data.get("turn_seconds"),
+                                random_seating=data["random_seating"], bots=data["bots"])
+    except play.PlayError as exc:
+        # Refused settings (players, bots, options) are a bad request, not a conflict with the game.
+        raise ApiError(400, str(exc)) from exc
+    response = _game_response(game.id, 201)
+    response.headers["Location"] = url_for("api.show_game", game_id=game.id)
+    return response
+
+
+@bp.get("/games/<int:game_id>")
+@documented("One game as the caller may see it (a spectator's view unless they play in it)",
+            response=schemas.GameDetailSchema, errors=(401, 404))
+def show_game(game_id: int):
+    return _game_response(game_id)
+
+
+@bp.get("/games/<int:game_id>/legal")
+@documented("What the caller is asked now and the commands legal for their seat",
+            response=schemas.LegalSchema, errors=(401, 403, 404, 409))
+def legal_moves(game_id: int):
+    game = _game(game_id)
+    seat = _playing_seat(game)
+    rules = engine.get(game.slug)
+    prompts = [p.kind for p in rules.pending(game.state) if p.seat == seat] if game.status == "active" else []
+    try:
+        commands = [str(m) for m in rules.legal(game.state, seat)] if prompts else []
+    except engine.CommandError:
+        commands = []
+    return jsonify(schemas.LegalSchema().dump(
+        {"game_id": game.id, "seat": seat, "version": game.version, "prompts": prompts, "commands": commands}))
+
+
+@bp.post("/games/<int:game_id>/moves")
+@documented("Submit commands for the caller's seat (422: refused by the rules, with what is legal)",
+            body=schemas.MoveSchema, response=schemas.OutcomeSchema, errors=(400, 401, 403, 404, 409, 422))
+def submit_moves(game_id: int):
+    game = _game(game_id)
+    seat = _playing_seat(game)
+    data = _load(schemas.MoveSchema())
+    # Scoped to the caller and game: someone else's key can never return their outcome.
+    key = f"api:{g.user.id}:{game.id}:{data['key']}" if data.get("key") else "api:" + secrets.token_urlsafe(16)
+    try:
+        outcome = play.submit(game.id, seat, data["commands"], "api", key, expect_version=data.get("version"))
+    except play.StaleForm as exc:
+        raise ApiError(409, f"the game has moved on (you sent version {exc.shown}, it is now {exc.current}); "
+                            "nothing was applied: look again and choose anew", version=exc.current) from exc
+    response = jsonify(schemas.OutcomeSchema().dump(outcome))
+    response.status_code = 200 if outcome.ok else 422
+    return response
+
+
+# --- lobby ---------------------------------------------------------------------
+
+@bp.post("/games/<int:game_id>/join")
+@documented("Take a seat: your invitation if you have one, else a free seat",
+            response=schemas.GameDetailSchema, errors=(401, 404, 409))
+def join(game_id: int):
+    play.join(_game(game_id).id, g.user)
+    return _game_response(game_id)
+
+
+@bp.post("/games/<int:game_id>/leave")
+@documented("Give up your seat before the start (the host cancels the game instead)",
+            response=schemas.GameDetailSchema, errors=(401, 404, 409))
+def leave(game_id: int):
+    play.leave(_game(game_id).id, g.user)
+    return _game_response(game_id)
+
+
+@bp.post("/games/<int:game_id>/start")
+@documented("Start a full game (host only)", response=schemas.GameDetailSchema, errors=(401, 404, 409))
+def start(game_id: int):
+    play.start_game(_game(game_id).id, g.user)
+    return _game_response(game_id)
+
+
+@bp.post("/games/<int:game_id>/bots")
+@documented("Fill one free seat with a bot (host only)", response=schemas.GameDetailSchema,
+            errors=(401, 404, 409))
+def add_bot(game_id: int):
+    play.add_bot(_game(game_id).id, g.user)
+    return _game_response(game_id)
+
+
+@bp.post("/games/<int:game_id>/invite")
+@documented("Reserve a seat for an email address and mail an invitation (host only)",
+            body=schemas.InviteSchema, response=schemas.GameDetailSchema, errors=(400, 401, 404, 409))
+def invite(game_id: int):
+    game = _game(game_id)
+    data = _load(schemas.InviteSchema())
+    play.invite(game.id, g.user, data["email"])
+    return _game_response(game_id)
+
+
+# --- the description -----------------------------------------------------------
+
+ERRORS = {400: "The request is malformed; `fields` holds the reasons by field",
+          401: "No valid bearer token (or a session cookie on a change)",
+          403: "Not your game or seat", 404: "No such game", 409: "Refused in the game's present state",
+          413: f"The body is over {MAX_BODY} bytes",
+          422: "A command was refused by the rules: the outcome says which line, why, and what is legal"}
+
+
+@bp.get("/openapi.json")
+@documented("This API's description (OpenAPI 3); no authentication needed")
+def openapi():
+    return jsonify(openapi_document())
+
+
+def openapi_document() -> dict:
+    """The OpenAPI 3 description of every route of this blueprint, from the schemas and `documented`."""
+    spec = APISpec(
+        title="pbem API", version="1", openapi_version="3.0.3", plugins=[MarshmallowPlugin()],
+        info={"description": "Play-by-email board games for scripts. See docs/api.md."},
+        servers=[{"url": current_app.config.get("BASE_URL") or request.host_url.rstrip("/")}],
+    )
+    spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer",
+                                               "description": "a personal token from /settings/tokens"})
+    spec.components.security_scheme("session", {"type": "apiKey", "in": "cookie",
+                                                "name": current_app.config["SESSION_COOKIE_NAME"],
+                                                "description": "the browser session; GET only"})
+    spec.components.schema("Error", schema=schemas.ErrorSchema)
+    spec.components.schema("Outcome", schema=schemas.OutcomeSchema)
+    spec.components.schema("GameDetail", schema=schemas.GameDetailSchema)
+    paths: dict[str, dict] = {}
+    for rule in sorted(current_app.url_map.iter_rules(), key=lambda r: r.rule):
+        if rule.endpoint.partition(".")[0] != bp.name:
+            continue
+        doc = current_app.view_functions[rule.endpoint].openapi
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            paths.setdefault(re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule), {})[method.lower()] = \
+                _operation(rule.endpoint, method, doc)
+    for path, operations in paths.items():
+        params = [{"name": name, "in": "path", "required": True, "schema": {"type": "integer"}}
+                  for name in re.findall(r"{(\w+)}", path)]
+        spec.path(path=path, operations=operations, parameters=params)
+    return spec.to_dict()
+
+
+def _operation(endpoint: str, method: str, doc: dict) -> dict:
+    def content(schema) -> dict:
+        return {"application/json": {"schema": schema}}
+
+    op = {"operationId": endpoint.partition(".")[2], "summary": doc["summary"],
+          "responses": {str(doc["status"]): {"description": "Created" if doc["status"] == 201 else "OK",
+                                             "content": content(doc["response"] or {"type": "object"})}}}
+    if endpoint == "api.openapi":
+        op["security"] = []
+    else:
+        op["security"] = [{"bearer": []}, {"session": []}] if method in READS else [{"bearer": []}]
+    if doc["body"] is not None:
+        op["requestBody"] = {"required": True, "content": content(doc["body"])}
+        doc = {**doc, "errors": sorted({*doc["errors"], 400, 413})}
+    if doc["query"] is not None:
+        op["parameters"] = [{"in": "query", "schema": doc["query"]}]
+    for code in doc["errors"]:
+        op["responses"][str(code)] = {"description": ERRORS[code],
+                                      "content": content("Outcome" if code == 422 else "Error")}
+    return op

@@ -155,3 +155,10 @@ def test_random_seating_is_fixed_by_the_seed(ctx, make_user):
     order = [s.user.name for s in sorted(game.seats, key=lambda s: s.position)]
     assert sorted(order) == ["ann", "bob", "cat", "dan"]
     assert db.session.scalar(select(Seat.position).where(Seat.user_id == users[0].id)) == order.index("ann")
+
+
+def test_a_key_from_another_game_or_seat_is_refused(make_game):
+    game = make_game()
+    assert play.submit(game.id, 0, "take 1", "email", "email:<same@x>").ok
+    with pytest.raises(play.PlayError, match="another game or seat"):
+        play.submit(game.id, 1, "take 1", "email", "email:<same@x>")

@@ -1,0 +1,118 @@
+"""The JSON API's request and response shapes (marshmallow), also the source of its OpenAPI description."""
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from .. import engine
+
+STATUSES = ("lobby", "active", "finished", "abandoned")
+
+
+def _known_game(slug: str) -> None:
+    if slug not in engine.games():
+        raise ValidationError(f"unknown game {slug!r}; known: {', '.join(engine.games())}")
+
+
+class SeatSchema(Schema):
+    """One place at the table as anyone may see it (no email addresses except to the host)."""
+
+    position = fields.Int(allow_none=True, metadata={"description": "engine seat, from 0; null until the start"})
+    name = fields.Str()
+    is_bot = fields.Bool()
+    invited = fields.Bool(metadata={"description": "an invitation not yet taken"})
+    you = fields.Bool(metadata={"description": "this is the caller's seat"})
+    to_act = fields.Bool(metadata={"description": "this seat is asked to act now"})
+    waiting_since = fields.DateTime(allow_none=True)
+    deadline = fields.DateTime(allow_none=True)
+
+
+class PromptSchema(Schema):
+    seat = fields.Int()
+    kind = fields.Str(metadata={"description": "the decision asked, e.g. place or feed"})
+
+
+class GameSummarySchema(Schema):
+    id = fields.Int()
+    slug = fields.Str(metadata={"description": "which rules engine"})
+    game = fields.Str(metadata={"description": "the rules' display name"})
+    title = fields.Str()
+    status = fields.Str(validate=validate.OneOf(STATUSES))
+    host = fields.Str()
+    num_seats = fields.Int()
+    version = fields.Int(metadata={"description": "number of moves applied; send it back to refuse stale moves"})
+    your_seat = fields.Int(allow_none=True)
+    your_turn = fields.Bool()
+    created_at = fields.DateTime()
+    updated_at = fields.DateTime()
+
+
+class GameDetailSchema(GameSummarySchema):
+    """A game as the caller may see it: the engine's view from their seat (a spectator's view otherwise)."""
+
+    options = fields.Dict(keys=fields.Str(), values=fields.Raw())
+    turn_seconds = fields.Int()
+    random_seating = fields.Bool()
+    started_at = fields.DateTime(allow_none=True)
+    finished_at = fields.DateTime(allow_none=True)
+    seats = fields.List(fields.Nested(SeatSchema))
+    waiting_for = fields.List(fields.Nested(PromptSchema), metadata={"description": "who must act now, on what"})
+    view = fields.Dict(keys=fields.Str(), values=fields.Raw(), allow_none=True,
+                       metadata={"description": "the board from the caller's seat; null before the start"})
+    result = fields.Dict(keys=fields.Str(), values=fields.Raw(), allow_none=True,
+                         metadata={"description": "scores and ranking by seat, once finished"})
+
+
+class GameListSchema(Schema):
+    games = fields.List(fields.Nested(GameSummarySchema))
+
+
+class GameQuerySchema(Schema):
+    status = fields.Str(validate=validate.OneOf(STATUSES))
+
+
+class LegalSchema(Schema):
+    game_id = fields.Int()
+    seat = fields.Int()
+    version = fields.Int()
+    prompts = fields.List(fields.Str(), metadata={"description": "the kinds of decision asked of the caller"})
+    commands = fields.List(fields.Str(), metadata={"description": "canonical command texts legal now"})
+
+
+class MoveSchema(Schema):
+    """Commands for the caller's seat, one per line or separated by ';', as in an email reply."""
+
+    commands = fields.Str(required=True, validate=validate.Length(min=1, max=20_000))
+    key = fields.Str(validate=validate.Length(min=1, max=100),
+                     metadata={"description": "idempotency key: a repeat returns the first outcome"})
+    version = fields.Int(strict=True, allow_none=True,
+                         metadata={"description": "the version you looked at; refused with 409 if it moved on"})
+
+
+class OutcomeSchema(Schema):
+    applied = fields.List(fields.Str())
+    error = fields.Str(allow_none=True)
+    failed_line = fields.Str(allow_none=True)
+    legal = fields.List(fields.Str())
+    version = fields.Int()
+    finished = fields.Bool()
+    repeated = fields.Bool()
+
+
+class CreateGameSchema(Schema):
+    slug = fields.Str(required=True, validate=_known_game)
+    seats = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=16))
+    title = fields.Str(allow_none=True, validate=validate.Length(max=120))
+    options = fields.Dict(keys=fields.Str(), values=fields.Raw(), load_default=dict)
+    turn_seconds = fields.Int(strict=True, allow_none=True, validate=validate.Range(min=600, max=90 * 86400))
+    bots = fields.Int(strict=True, load_default=0, validate=validate.Range(min=0))
+    random_seating = fields.Bool(load_default=True)
+
+
+class InviteSchema(Schema):
+    email = fields.Email(required=True, validate=validate.Length(max=320))
+
+
+class ErrorSchema(Schema):
+    error = fields.Str(required=True)
+    fields_ = fields.Dict(data_key="fields", metadata={"description": "per-field messages (400 only)"})
+    version = fields.Int(metadata={"description": "the current version (stale moves only)"})
