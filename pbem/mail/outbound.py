@@ -73,12 +73,18 @@ def queue_invitation(game: Game, email: str) -> None:
                                "Auto-Submitted": "auto-generated"})
 
 
+def seat_names(game: Game) -> list[str]:
+    """Display names by engine seat, for the engine's describe lines."""
+    return [s.display_name for s in sorted(game.seats, key=lambda s: s.position if s.position is not None else 99)]
+
+
 def history_lines(game: Game, since_seq: int, viewer: int | None, locale: str, limit: int = 60) -> list[str]:
     """The engine's lines for the moves after `since_seq`, as `viewer` may see them."""
     rules = engine.get(game.slug)
     moves = db.session.scalars(select(Move).where(Move.game_id == game.id, Move.seq > since_seq)
                                .order_by(Move.seq)).all()
-    lines = [rules.describe(ev, viewer, locale) for m in moves for ev in m.events]
+    names = seat_names(game)
+    lines = [rules.describe(ev, viewer, locale, names) for m in moves for ev in m.events]
     lines = [line for line in lines if line]
     return lines[-limit:]
 

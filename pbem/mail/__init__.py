@@ -1,0 +1,1 @@
+"""Mail in and out: decoding received messages, cutting replies, classifying what arrived."""

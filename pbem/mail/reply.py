@@ -1,0 +1,301 @@
+"""Cut a received reply down to what its writer typed: no quoted history, no signature."""
+from __future__ import annotations
+
+# mail-parser-reply finds the attribution and header lines it knows ("On ... wrote:", Outlook
+# `From:`/`Sent:` blocks in a dozen languages); reply_markers adds the forms it misses (Japanese
+# clients, wrapped attributions, separators, phone signatures). The cut itself is made here, line
+# by line, because the library's own cut keeps the whole first fragment (quotes and all), strips
+# closings such as "Best regards" that the writer meant to send, and loses indentation.
+
+import re
+import unicodedata
+from bisect import bisect_right
+
+from mailparser_reply.parser import EmailMessage
+
+from . import reply_markers as markers
+
+# Replies longer than this are cut before parsing; nobody types 64 KiB of moves.
+MAX_TEXT_CHARS = 64 * 1024
+# Attributions and header lines are short; longer lines are never tested against them, which
+# also keeps the library's backtracking patterns cheap on hostile input.
+_PROBE_LINE_CHARS = 300
+_LIBRARY_LINES = 100
+_LIBRARY_LINE_CHARS = 120
+# Clients wrap an attribution over up to five lines (one of them blank, in Gmail's worst case).
+_HEADER_JOIN_LINES = 5
+_HEADER_MAX_CHARS = 400
+
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+
+EMPTY, TEXT, QUOTE, HEADER, QUOTED_HEADER, DELIMITER, SIGNATURE, CODE = "etqhQdsc"
+
+_LIBRARY_HEADERS = EmailMessage(text="", languages=list(markers.LIBRARY_LANGUAGES)).HEADER_REGEX
+
+
+def extract_reply(text: str) -> str:
+    """Return the part of a reply body its writer typed, without quoted history or signature."""
+    lines = split_lines(text[:MAX_TEXT_CHARS])
+    kinds = classify_lines(lines)
+    kept = _kept_lines(kinds)
+    return "\n".join(lines[index].rstrip() for index in kept).strip("\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """Return the lines of a text whatever its line endings."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def classify_lines(lines: list[str]) -> list[str]:
+    """Return one kind letter per line: empty, text, quote, header, quoted header, delimiter, signature, code."""
+    probes = [_probe(line) for line in lines]
+    depths, contents = zip(*(_depth_and_content(probe) for probe in probes)) if probes else ((), ())
+    kinds = [EMPTY if not content else QUOTE if depth else TEXT for depth, content in zip(depths, contents)]
+    _mark_code(contents, depths, kinds)
+    for index, kind in enumerate(kinds):
+        if kind != TEXT:
+            continue
+        content = contents[index]
+        if markers.DELIMITER.match(content):
+            kinds[index] = DELIMITER
+        elif _is_sent_from(content):
+            kinds[index] = SIGNATURE
+    for first, last in _header_spans(probes, depths, contents, kinds):
+        header = HEADER if depths[first] == 0 else QUOTED_HEADER
+        for index in range(first, last + 1):
+            if kinds[index] != CODE:
+                kinds[index] = header
+    return kinds
+
+
+def _is_sent_from(content: str) -> bool:
+    return (
+        len(content) <= markers.SENT_FROM_MAX_LENGTH
+        and len(content.split()) <= markers.SENT_FROM_MAX_WORDS
+        and bool(markers.SENT_FROM.match(content))
+    )
+
+
+def _probe(line: str) -> str:
+    # Compatibility forms (full-width `＞`, `：`, digits) are what Japanese clients send.
+    line = unicodedata.normalize("NFKC", line[:_PROBE_LINE_CHARS]).translate(_ZERO_WIDTH)
+    return line.rstrip()
+
+
+def _depth_and_content(probe: str) -> tuple[int, str]:
+    match = markers.QUOTE_MARKERS.match(probe)
+    if not match:
+        return 0, probe.strip()
+    return match.group().count(">"), probe[match.end():].strip()
+
+
+def _mark_code(contents, depths, kinds) -> None:
+    # Lines inside a closed ``` fence are the writer's, whatever they look like.
+    fence_start = None
+    for index, content in enumerate(contents):
+        if depths[index] or not markers.CODE_FENCE.match(content):
+            continue
+        if fence_start is None:
+            fence_start = index
+            continue
+        for inside in range(fence_start, index + 1):
+            kinds[inside] = CODE
+        fence_start = None
+
+
+def _header_spans(probes, depths, contents, kinds) -> list[tuple[int, int]]:
+    spans = _library_spans(probes, depths, contents)
+    spans += _field_block_spans(contents, depths, kinds)
+    spans += _attribution_spans(probes, depths, contents, kinds)
+    for index, content in enumerate(contents):
+        if kinds[index] != CODE and (markers.SEPARATOR.match(content) or markers.FORWARD_INTRO.match(content)):
+            spans.append((index, index))
+    return spans
+
+
+def _library_spans(probes, depths, contents) -> list[tuple[int, int]]:
+    # The library's patterns backtrack badly on long hostile lines and crawl over long blank
+    # stretches, so it reads a cheap copy: only lines that could be a header (a colon, a
+    # separator), each cut short, a limited number of them, gaps between them shown as one
+    # blank line.
+    shown: list[str] = []
+    origin: list[int | None] = []
+    for index, probe in enumerate(probes):
+        if ":" not in probe and "riginal" not in probe:
+            continue
+        if origin and origin[-1] != index - 1:
+            shown.append("")
+            origin.append(None)
+        shown.append(probe.strip()[:_LIBRARY_LINE_CHARS])
+        origin.append(index)
+        if len(shown) >= _LIBRARY_LINES:
+            break
+    text = "\n".join(shown)
+    starts = [0]
+    for line in shown:
+        starts.append(starts[-1] + len(line) + 1)
+    spans = []
+    for match in _LIBRARY_HEADERS.finditer(text):
+        begin = match.start()
+        while begin < match.end() and text[begin] == "\n":
+            begin += 1
+        if begin >= match.end():
+            continue
+        first = origin[bisect_right(starts, begin) - 1]
+        lines = [origin[row] for row in range(bisect_right(starts, begin) - 1, bisect_right(starts, match.end() - 1))]
+        lines = [line for line in lines if line is not None]
+        if first is None or not lines:
+            continue
+        last = lines[-1]
+        # The library lets an Outlook block swallow one more line of any kind; keep fields only.
+        while last > first and not markers.ANY_FIELD.match(contents[last]):
+            last -= 1
+        spans.append((first, last))
+    return spans
+
+
+def _field_block_spans(contents, depths, kinds) -> list[tuple[int, int]]:
+    # Outlook-style blocks: two or more `Field: value` lines, one naming the sender,
+    # continuation lines allowed between them, ending at the last field line.
+    spans = []
+    index, count = 0, len(contents)
+    while index < count:
+        if kinds[index] == CODE or not markers.ANY_FIELD.match(contents[index]):
+            index += 1
+            continue
+        depth = depths[index]
+        last, fields, sender = index, 1, bool(markers.SENDER_FIELD.match(contents[index]))
+        probe = index + 1
+        while probe < count and probe - index < 15 and contents[probe] and depths[probe] == depth:
+            if markers.ANY_FIELD.match(contents[probe]):
+                last, fields = probe, fields + 1
+                sender = sender or bool(markers.SENDER_FIELD.match(contents[probe]))
+            elif probe - last > 1:
+                break
+            probe += 1
+        if fields >= 2 and sender:
+            spans.append((index, last))
+            index = last + 1
+        else:
+            index += 1
+    return spans
+
+
+def _attribution_spans(probes, depths, contents, kinds) -> list[tuple[int, int]]:
+    # "On <date>, <sender> wrote:" and its relatives, often wrapped over several lines.
+    spans = []
+    index, count = 0, len(contents)
+    while index < count:
+        last = None
+        if kinds[index] in (TEXT, QUOTE) and _may_start_attribution(contents[index]):
+            last = _attribution_end(probes, depths, contents, index)
+        if last is None:
+            index += 1
+            continue
+        spans.append((index, last))
+        index = last + 1
+    return spans
+
+
+def _may_start_attribution(content: str) -> bool:
+    return bool(markers.STRONG_START.match(content) or markers.WEAK_START.search(content))
+
+
+def _attribution_end(probes, depths, contents, first) -> int | None:
+    depth, blanks = depths[first], 0
+    parts: list[str] = []
+    for index in range(first, min(first + _HEADER_JOIN_LINES, len(contents))):
+        if not contents[index]:
+            blanks += 1
+            if blanks > 1:
+                return None
+            continue
+        if depth == 0:
+            # Unquoted attributions wrapped by the client can carry a stray `>` ("<addr\n>:").
+            parts.append(probes[index].strip())
+        elif depths[index] == depth:
+            parts.append(contents[index])
+        else:
+            return None
+        joined = " ".join(parts)
+        if len(joined) > _HEADER_MAX_CHARS:
+            return None
+        if _is_attribution(joined):
+            return _absorb_address_line(contents, joined, index)
+    return None
+
+
+def _is_attribution(joined: str) -> bool:
+    if markers.WROTE.search(joined):
+        return bool(re.search(r"\d|@", joined))
+    if markers.DATED_SENDER.match(joined):
+        return bool(markers.DATED_SENDER_TAIL.search(joined) and (
+            "GMT" in joined or markers.ADDRESS.search(joined)))
+    return False
+
+
+def _absorb_address_line(contents, joined, last) -> int:
+    # Gmail wraps "... GMT+02:00 Name <" / "address>:"; the second half belongs to the header.
+    following = last + 1
+    if joined.endswith(":") or following >= len(contents):
+        return last
+    tail = contents[following]
+    if tail.endswith(":") and len(tail) <= 80 and ("@" in tail or ">" in tail):
+        return following
+    return last
+
+
+def _kept_lines(kinds: list[str]) -> list[int]:
+    count = len(kinds)
+    index = _skip_leading_history(kinds)
+    dropped: set[int] = set()
+    cut = count
+    position = index
+    while position < count:
+        kind = kinds[position]
+        if kind in (DELIMITER, SIGNATURE):
+            cut = position
+            break
+        if kind == HEADER:
+            end = _run_end(kinds, position, (HEADER,))
+            after = _run_end(kinds, end, (EMPTY,))
+            if after < count and kinds[after] in (QUOTE, QUOTED_HEADER):
+                after = _run_end(kinds, after, (QUOTE, QUOTED_HEADER, EMPTY))
+                if after < count and kinds[after] in (TEXT, CODE):
+                    # The writer answered inline below the quote: keep the quote, drop the attribution.
+                    dropped.update(range(position, end))
+                    position = after
+                    continue
+            cut = position
+            break
+        position += 1
+    kept = [line for line in range(index, cut) if line not in dropped]
+    if any(kinds[line] in (TEXT, CODE) for line in kept):
+        # Quoted history at the end answers nothing; a message of quotes alone is kept as is.
+        while kept and kinds[kept[-1]] in (QUOTE, QUOTED_HEADER, EMPTY):
+            kept.pop()
+    return kept
+
+
+def _skip_leading_history(kinds: list[str]) -> int:
+    # A message that opens with an attribution or forward header carries its own text below it.
+    index = 0
+    while True:
+        first = _run_end(kinds, index, (EMPTY,))
+        if first >= len(kinds):
+            return first
+        if kinds[first] in (HEADER, QUOTED_HEADER):
+            after = _run_end(kinds, first, (HEADER, QUOTED_HEADER))
+            index = _run_end(kinds, after, (EMPTY, QUOTE, QUOTED_HEADER))
+            continue
+        if kinds[first] == DELIMITER:
+            index = first + 1
+            continue
+        return index
+
+
+def _run_end(kinds: list[str], start: int, run: tuple[str, ...]) -> int:
+    index = start
+    while index < len(kinds) and kinds[index] in run:
+        index += 1
+    return index
