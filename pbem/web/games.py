@@ -8,6 +8,7 @@ from sqlalchemy import select
 
 from .. import engine, play, tokens
 from ..extensions import db
+from ..mail import outbound
 from ..models import ChatMessage, Game, Move
 
 bp = Blueprint("games", __name__)
@@ -26,9 +27,10 @@ def viewer_seat(game: Game, link: dict | None = None) -> int | None:
 
 def history(game: Game, viewer: int | None, locale: str) -> list[dict]:
     rules = engine.get(game.slug)
+    names = outbound.seat_names(game)
     moves = db.session.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.seq)).all()
     return [{"seq": m.seq, "seat": m.seat, "source": m.source, "at": m.created_at,
-             "lines": [line for line in (rules.describe(ev, viewer, locale) for ev in m.events) if line]}
+             "lines": [line for line in (rules.describe(ev, viewer, locale, names) for ev in m.events) if line]}
             for m in moves]
 
 

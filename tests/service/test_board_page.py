@@ -1,0 +1,210 @@
+"""The game page draws the Stone Age board for the viewer's seat: places, row, stacks, players, no hidden card."""
+from __future__ import annotations
+
+import copy
+import random
+from html.parser import HTMLParser
+
+import pytest
+from conftest import signin
+from flask import g, render_template
+
+from pbem import engine, play
+from pbem.extensions import db
+from pbem.web import boards
+
+PLACE_NAMES = {"hunt": "Hunting grounds", "forest": "Forest", "clay": "Clay pit", "quarry": "Quarry",
+               "river": "River", "toolmaker": "Toolmaker", "hut": "Hut", "field": "Field"}
+
+
+@pytest.fixture(autouse=True)
+def board_lookups(app):
+    """The board's template globals; init_app is idempotent, so this stays right once create_app calls it."""
+    boards.init_app(app)
+
+
+class _Texts(HTMLParser):
+    """The text inside every element that has an id, collected while parsing a page."""
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+    def __init__(self):
+        super().__init__()
+        self.open: list[tuple[str, str | None]] = []
+        self.texts: dict[str, list[str]] = {}
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        ident = dict(attrs).get("id")
+        self.open.append((tag, ident))
+        if ident:
+            self.texts[ident] = []
+
+    def handle_endtag(self, tag):
+        while self.open:
+            if self.open.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        for _, ident in self.open:
+            if ident:
+                self.texts[ident].append(data)
+
+
+def texts_by_id(html: str) -> dict[str, str]:
+    """Each element id of the page -> its text with spaces collapsed."""
+    parser = _Texts()
+    parser.feed(html)
+    return {k: " ".join("".join(v).split()) for k, v in parser.texts.items()}
+
+
+def play_until_round(game, seat: int, round_: int) -> None:
+    """Let `seat` play the bot's moves through play.submit until round `round_` asks it to place."""
+    rules = engine.get(game.slug)
+    for i in range(300):
+        db.session.refresh(game)
+        state = game.state
+        if state["round"] >= round_ and state["phase"] == "place":
+            return
+        assert any(p.seat == seat for p in rules.pending(state)), rules.pending(state)
+        move = rules.bot_move(state, seat, random.Random(i))
+        outcome = play.submit(game.id, seat, str(move), "web", f"board-test:{game.id}:{i}")
+        assert outcome.ok, outcome.error
+    raise AssertionError(f"round {round_} not reached")
+
+
+def give_hidden(game, cards: dict[int, str]) -> None:
+    """Deal face-down extra cards from the deck (the card that takes a deck card needs luck to turn up)."""
+    state = copy.deepcopy(game.state)
+    for s, card in cards.items():
+        state["deck"].remove(card)
+        state["seats"][s]["hidden"].append(card)
+    game.state = state
+    db.session.commit()
+
+
+@pytest.mark.parametrize("viewer", [0, None], ids=["seat", "spectator"])
+def test_the_board_shows_places_card_row_stacks_and_every_player(client, make_game, viewer):
+    game = make_game(slug="stone-age", humans=("ann",), bots=3)
+    play_until_round(game, 0, 2)
+    if viewer is not None:
+        signin(client, "ann@example.com")
+    page = client.get(f"/games/{game.id}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    texts = texts_by_id(html)
+    view = engine.get("stone-age").view(game.state, viewer)
+    names = {s.position: s.display_name for s in game.seats}
+
+    assert "What you can see" not in html  # the board, not the JSON fallback
+    for pid, name in PLACE_NAMES.items():
+        assert texts[f"sa-{pid}"].startswith(name)
+    # Round 2 begins with seat 1: the bots have placed, so the board shows who stands where.
+    assert sum(sum(counts) for counts in view["board"].values()) > 0
+    for pid, counts in view["board"].items():
+        for s, n in enumerate(counts):
+            if n:
+                assert f"{names[s]}: {n} {'person' if n == 1 else 'people'}" in texts[f"sa-{pid}"], pid
+
+    # The card row: cheapest space first, each card's top and bottom in words.
+    spaces = [html.index(f'id="sa-civ{i}"') for i in range(1, 5)]
+    assert spaces == sorted(spaces)
+    for i, card in enumerate(view["row"], start=1):
+        cost = "costs 1 resource" if i == 1 else f"costs {i} resources"
+        assert f"Space {i} · {cost}" in texts[f"sa-civ{i}"]
+        assert f'data-card="{card}"' in html
+        assert "Now" in texts[f"sa-civ{i}"] and "At the end" in texts[f"sa-civ{i}"]
+    assert f"Deck: {view['deck']} cards left" in html
+
+    for i, stack in enumerate(view["stacks"], start=1):
+        assert f"Stack {i} · {stack['count']} tiles" in texts[f"sa-building{i}"]
+        assert f'data-tile="{stack["top"]}"' in html
+
+    for s, p in enumerate(view["seats"]):
+        board = texts[f"sa-seat-{s}"]
+        assert board.startswith(names[s]) and f"Score {p['score']}" in board and f"Food {p['food']}" in board
+        assert f"People placed {p['placed']} of {p['people']}" in board
+    assert ("(you)" in texts["sa-seat-0"]) == (viewer == 0) and "(you)" not in texts["sa-seat-1"]
+    assert "Start player" in texts["sa-seat-1"] and "To act" in texts["sa-seat-0"]
+    asker = "You" if viewer == 0 else "ann"
+    assert "Round 2" in texts["sa-status-h"] and f"{asker}: place people ({view['seats'][0]['people']} left)" in html
+
+
+def test_extra_cards_show_to_their_owner_and_only_as_a_count_to_others(client, make_game):
+    game = make_game(slug="stone-age", humans=("ann",), bots=3)
+    mine, theirs = game.state["deck"][:2]
+    give_hidden(game, {0: mine, 1: theirs})
+
+    spectator = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert mine not in spectator and theirs not in spectator
+    seen = texts_by_id(spectator)
+    assert "1 face-down extra card" in seen["sa-seat-0"] and "1 face-down extra card" in seen["sa-seat-1"]
+    assert "Your face-down" not in spectator
+
+    signin(client, "ann@example.com")
+    owner = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert f'data-card="{mine}"' in owner and "Your face-down extra cards" in texts_by_id(owner)["sa-seat-0"]
+    assert theirs not in owner and "1 face-down extra card" in texts_by_id(owner)["sa-seat-1"]
+
+
+def test_a_player_name_is_escaped(client, make_game, make_user):
+    evil = make_user("<script>alert(1)</script>", email="evil@example.com")
+    game = make_game(slug="stone-age", humans=(evil,), bots=3)
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "<script" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    # Shown as text where the name belongs: on the player's board.
+    assert texts_by_id(html)["sa-seat-0"].startswith("<script>alert(1)</script>")
+
+
+def test_a_game_without_a_board_template_shows_the_json_view(client, make_game):
+    game = make_game()
+    signin(client, "ann@example.com")
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "What you can see" in html and "sa-board" not in html
+
+
+def test_every_prompt_and_the_end_render_from_both_sides(app):
+    """Whole bot games, drawn from a seat and from the stands at each new kind of question and at the end."""
+    rules = engine.get("stone-age")
+    seats = [type("Seat", (), {"position": i, "display_name": f"P{i}"})() for i in range(4)]
+    seen: set[str] = set()
+    with app.test_request_context("/"):
+        g.user = None
+        for seed in range(3):
+            state, rnd = rules.setup(4, {}, f"board-{seed}"), random.Random(seed)
+            while True:
+                prompts = rules.pending(state)
+                kinds = {p.kind for p in prompts}
+                if not prompts or not kinds <= seen:
+                    game = type("Game", (), {"slug": "stone-age", "seats": seats})()
+                    for viewer in (0, None):
+                        html = render_template("boards/stone-age.html", game=game, view=rules.view(state, viewer),
+                                               seat=viewer, rules=rules)
+                        assert "sa-board" in html
+                    seen |= kinds
+                if not prompts:
+                    assert "The game is over" in html
+                    break
+                state, _ = rules.apply(state, prompts[0].seat, rules.bot_move(state, prompts[0].seat, rnd))
+    assert seen >= {"place", "act", "pick"}, seen
+
+
+@pytest.mark.parametrize("phase, ask, hungry, asked", [
+    ("act", {"kind": "tools", "seat": 0, "target": "forest", "dice": [3, 4], "total": 7, "res": "wood"}, None,
+     "You: choose tools for the roll at Forest: dice 3 4, total 7."),
+    ("feed", None, [3, None, None, None], "You: feed the people, 3 food short"),
+])
+def test_what_is_asked_is_said_in_words(app, phase, ask, hungry, asked):
+    """Questions the bots seldom meet in a short game: tools for a roll, and feeding when short."""
+    rules = engine.get("stone-age")
+    state = rules.setup(4, {}, "board-ask")
+    state.update(phase=phase, ask=ask, hungry=hungry or [None] * 4)
+    state["seats"][0].update(tools=[2, 1, 0], used=[False, True, False])
+    game = type("Game", (), {"slug": "stone-age", "seats": []})()
+    with app.test_request_context("/"):
+        g.user = None
+        html = render_template("boards/stone-age.html", game=game, view=rules.view(state, 0), seat=0, rules=rules)
+    texts = texts_by_id(html)
+    assert asked in " ".join(html.split())
+    assert "Tools: 2 ready 1 used empty" in texts["sa-seat-0"]
