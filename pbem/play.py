@@ -24,6 +24,14 @@ class PlayError(Exception):
     """A request the service refuses (not your game, not started, full...); the message says why."""
 
 
+class NotAllowed(PlayError):
+    """The caller may not do this (not the host, not seated)."""
+
+
+class NoSuchGame(PlayError):
+    """There is no game with that id."""
+
+
 class StaleForm(PlayError):
     """The form was built for an earlier version of the game."""
 
@@ -215,7 +223,7 @@ def start_game(game_id: int, user: User, order: list[int] | None = None) -> Game
 
 def _check_host(game: Game, user: User) -> None:
     if game.host_id != user.id:
-        raise PlayError("only the host may do that")
+        raise NotAllowed("only the host may do that")
 
 
 def _check_room(game: Game) -> None:
@@ -240,6 +248,10 @@ def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_ver
     try:
         game = _lock(game_id)
         seen = db.session.scalar(select(Submission).where(Submission.key == key))
+        if seen is not None and (seen.game_id, seen.seat) != (game.id, seat):
+            # Keys come from outside (Message-IDs, form nonces): never hand one seat another's outcome.
+            db.session.rollback()
+            raise PlayError("this submission key was already used for another game or seat; nothing was applied")
         if seen is not None:
             first = Outcome.from_dict(seen.outcome, repeated=True)
             db.session.rollback()
@@ -386,7 +398,7 @@ def _lock(game_id: int) -> Game:
         select(Game).where(Game.id == game_id).with_for_update().execution_options(populate_existing=True)
     ).scalar_one_or_none()
     if game is None:
-        raise PlayError(f"there is no game {game_id}")
+        raise NoSuchGame(f"there is no game {game_id}")
     return game
 
 

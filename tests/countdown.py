@@ -73,8 +73,8 @@ def result(state):
                   places={s: 1 if s == w else 2 for s in range(state["players"])})
 
 
-def describe(ev, viewer, locale):
-    who = "You" if ev["seat"] == viewer else f"Seat {ev['seat']}"
+def describe(ev, viewer, locale, names=None):
+    who = "You" if ev["seat"] == viewer else (names[ev["seat"]] if names else f"Seat {ev['seat']}")
     return f"{who} took {ev['n']} ({ev['left']} left)"
 
 

@@ -58,3 +58,18 @@ def test_serve_prints_its_address_and_signs_in_through_the_dev_mailbox(served):
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', confirm).group(1)
     dashboard = opener.open(base + link, data=urllib.parse.urlencode({"csrf_token": csrf}).encode()).read()
     assert b"Your games" in dashboard
+
+    # Open a game of Stone Age against two bots, and find the turn mail in the dev mailbox.
+    def post(path: str, **fields) -> str:
+        page = opener.open(base + path).read().decode() if path.endswith("new") else form_page
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+        return opener.open(base + path, data=urllib.parse.urlencode({**fields, "csrf_token": token}).encode()) \
+            .read().decode()
+
+    form_page = ""
+    form_page = post("/games/new", slug="stone-age", seats="3", bots="2", title="Ada vs bots", turn_days="2")
+    game_path = re.search(r'action="(/games/\d+)/start"', form_page).group(1)
+    game_page = post(game_path + "/start")
+    assert "Your move" in game_page and "place" in game_page
+    mailbox = opener.open(base + "/dev/mailbox").read().decode()
+    assert "Ada vs bots] Your turn" in html.unescape(mailbox)
