@@ -148,6 +148,7 @@ class Move(db.Model):
     source: Mapped[str] = mapped_column(String(16))  # web, email, api, bot, timeout
     submission_id: Mapped[int | None] = mapped_column(ForeignKey("submissions.id"), default=None)
     events: Mapped[list[Any]] = mapped_column(Json, default=list)
+    scores: Mapped[list[int] | None] = mapped_column(Json, default=None)  # score track after the move
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     submission: Mapped[Submission | None] = relationship()

@@ -15,7 +15,7 @@ from .clock import now
 from .deadlines import deadline_after, reminder_due
 from .extensions import db
 from .mail import outbound
-from .models import Game, Move, Seat, Submission, User
+from .models import ChatMessage, Game, Move, Seat, Submission, User
 
 MAX_BOT_MOVES = 20_000  # a safety net: one submission never runs bots forever
 
@@ -299,6 +299,7 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
                 raise engine.IllegalMove(_not_your_turn(game, pending), text=line)
             for move in rules.parse(line, state, seat):
                 state, events = rules.apply(state, seat, move)
+                game.state = state
                 _append_move(game, seat, str(move), source, events, submission)
                 pending = [p.seat for p in rules.pending(state)]
                 waits.update(pending, game.version)
@@ -333,8 +334,11 @@ def _legal_texts(rules, state, seat: int, limit: int = 12) -> list[str]:
 def _append_move(game: Game, seat: int, text: str, source: str, events: list,
                  submission: Submission | None = None) -> Move:
     game.version += 1
+    rules = engine.get(game.slug)
+    # Scores after the move, for the score-over-time chart (games without a score track keep None).
+    scores = rules.scores(game.state) if hasattr(rules, "scores") else None
     move = Move(game_id=game.id, seq=game.version, seat=seat, text=text, source=source, events=events,
-                submission=submission)
+                submission=submission, scores=scores)
     db.session.add(move)
     return move
 
@@ -366,6 +370,7 @@ def _advance(game: Game, rules, waits: _Waits) -> None:
         # Seeded by position in the log, so a bot's choice is the same on every run.
         move = rules.bot_move(state, bot, random.Random(f"{game.seed}:{game.version}"))
         state, events = rules.apply(state, bot, move)
+        game.state = state
         _append_move(game, bot, str(move), "bot", events)
         pending = [p.seat for p in rules.pending(state)]
         waits.update(pending, game.version)
@@ -400,6 +405,28 @@ def _lock(game_id: int) -> Game:
     if game is None:
         raise NoSuchGame(f"there is no game {game_id}")
     return game
+
+
+# --- table talk -----------------------------------------------------------------
+
+def say(game_id: int, user: User, text: str) -> ChatMessage:
+    """Table talk from a seated player to everyone at the table (mailed to the others)."""
+    text = text.strip()[:2000]
+    if not text:
+        raise PlayError("say what? write the text after the word")
+    try:
+        game = _lock(game_id)
+        if not any(s.user_id == user.id for s in game.seats):
+            raise NotAllowed("only players at this table may talk here")
+        message = ChatMessage(game_id=game.id, user_id=user.id, text=text)
+        db.session.add(message)
+        db.session.flush()
+        outbound.queue_chat(game, user, message)
+        _commit()
+        return message
+    except BaseException:
+        db.session.rollback()
+        raise
 
 
 # --- deadlines -------------------------------------------------------------------
@@ -441,6 +468,7 @@ def expire_turn(game_id: int, seat: int, moment=None) -> str | None:
             for _ in range(MAX_BOT_MOVES):
                 move = rules.bot_move(state, seat, random.Random(f"{game.seed}:{game.version}"))
                 state, events = rules.apply(state, seat, move)
+                game.state = state
                 _append_move(game, seat, str(move), "timeout", events)
                 played.append(str(move))
                 waits.update([p.seat for p in rules.pending(state)], game.version)

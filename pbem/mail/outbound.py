@@ -138,6 +138,16 @@ def queue_reminder(game: Game, seat: Seat) -> None:
            user=seat.user, game=game, headers=_game_headers(game, seat))
 
 
+def queue_chat(game: Game, author: User, message) -> None:
+    """Table talk, to everyone at the table but its author."""
+    for seat in game.seats:
+        if seat.user is not None and seat.user_id != author.id and seat.user.notices:
+            _queue(f"chat:{message.id}:{seat.position}", "chat", seat.user.email,
+                   f"{game_tag(game)} {author.name} says", f"{author.name} says:\n\n{message.text}\n\n"
+                   f"Answer with a line starting \"say\" in a reply, or at {current_app.config['BASE_URL']}"
+                   f"/games/{game.id}#talk\n", user=seat.user, game=game, headers=_game_headers(game, seat))
+
+
 def queue_game_over(game: Game, seat: Seat) -> None:
     """The final result mail for one seat."""
     result = game.result or {}

@@ -115,11 +115,10 @@ def _explain(outcome: play.Outcome) -> str:
 
 @bp.post("/games/<int:game_id>/say")
 def say(game_id: int):
-    game = db.session.get(Game, game_id) or abort(404, f"There is no game {game_id}.")
-    if viewer_seat(game) is None:
-        abort(403, "Only players at this table may talk here.")
-    text = request.form.get("text", "").strip()[:2000]
-    if text:
-        db.session.add(ChatMessage(game_id=game.id, user_id=g.user.id, text=text))
-        db.session.commit()
+    if g.user is None:
+        abort(403, "Sign in to talk at the table.")
+    try:
+        play.say(game_id, g.user, request.form.get("text", ""))
+    except play.PlayError as exc:
+        flash(str(exc), "error")
     return redirect(url_for("games.show", game_id=game.id) + "#talk")

@@ -162,3 +162,15 @@ def test_a_key_from_another_game_or_seat_is_refused(make_game):
     assert play.submit(game.id, 0, "take 1", "email", "email:<same@x>").ok
     with pytest.raises(play.PlayError, match="another game or seat"):
         play.submit(game.id, 1, "take 1", "email", "email:<same@x>")
+
+
+def test_table_talk_goes_to_the_others_only(make_game, make_user):
+    game = make_game()
+    ann = game.seat_at(0).user
+    play.say(game.id, ann, "good luck <all>")
+    chats = outbox("chat")
+    assert [row.to_address for row in chats] == ["bob@example.com"] and "good luck <all>" in chats[0].text
+    with pytest.raises(play.NotAllowed):
+        play.say(game.id, make_user("eve"), "hi")
+    with pytest.raises(play.PlayError, match="say what"):
+        play.say(game.id, ann, "   ")
