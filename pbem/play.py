@@ -295,9 +295,7 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
     pending = [p.seat for p in rules.pending(state)]
     for line in lines:
         try:
-            if seat not in pending:
-                raise engine.IllegalMove(_not_your_turn(game, pending), text=line)
-            for move in rules.parse(line, state, seat):
+            for move in _parse_in_turn(game, rules, line, state, seat, pending):
                 state, events = rules.apply(state, seat, move)
                 game.state = state
                 _append_move(game, seat, str(move), source, events, submission)
@@ -317,6 +315,19 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
     return outcome
 
 
+def _parse_in_turn(game: Game, rules, line: str, state, seat: int, pending: list[int]) -> list:
+    """The moves of `line`; a seat that is not asked may still make moves the engine allows any time."""
+    if seat in pending:
+        return rules.parse(line, state, seat)
+    try:
+        moves = rules.parse(line, state, seat)
+        for move in moves:
+            rules.apply(state, seat, move)  # a dry run: only moves legal out of turn pass
+        return moves
+    except engine.CommandError as exc:
+        raise engine.IllegalMove(_not_your_turn(game, pending), text=line) from exc
+
+
 def _not_your_turn(game: Game, waiting: list[int]) -> str:
     if not waiting:
         return "the game is over"
@@ -325,7 +336,10 @@ def _not_your_turn(game: Game, waiting: list[int]) -> str:
 
 
 def _legal_texts(rules, state, seat: int, limit: int = 12) -> list[str]:
+    """A short list of what `seat` could send now (a game may summarise: templates and examples)."""
     try:
+        if hasattr(rules, "legal_texts"):
+            return list(rules.legal_texts(state, seat))[:limit]
         return [str(m) for m in rules.legal(state, seat)[:limit]]
     except engine.CommandError:
         return []

@@ -1,0 +1,378 @@
+"""Phase 2: each player in turn resolves all of their places: village, dice, cards and buildings."""
+from __future__ import annotations
+
+from .. import base
+from .cards import (
+    AGRICULTURE_MAX,
+    CIV_CARDS,
+    DICE_ITEMS,
+    PEOPLE_MAX,
+    PLACES,
+    RESOURCES,
+    ROW_COSTS,
+    VALUE,
+)
+from .moves import Build, Civ, Pick, UseCard, Work
+from .payments import building_error, building_payments, building_points, can_build, check_resources, combos
+from .state import free_tools, illegal, once_values, order_from, owned, place_index, place_kind, seat_places, where
+from .tools import auto_tools, subsets, take, tool_step
+
+
+# --- gains ------------------------------------------------------------------
+
+def gain(state: dict, seat: int, item: str, n: int, events: list, source: str) -> None:
+    """Give `seat` an item: food or a resource (`n` of it), or one tool step, person or agriculture."""
+    p = state["seats"][seat]
+    if item == "tool":
+        tool_step(p)
+        events.append(base.event("tool", seat, tools=list(p["tools"]), source=source))
+    elif item == "person":
+        # Rulebook: at most 10 people; the hut does nothing more after that.
+        p["people"] = min(PEOPLE_MAX, p["people"] + 1)
+        events.append(base.event("person", seat, people=p["people"], source=source))
+    elif item == "agriculture":
+        p["agri"] = min(AGRICULTURE_MAX, p["agri"] + 1)
+        events.append(base.event("agriculture", seat, agri=p["agri"], source=source))
+    else:
+        p[item] += n
+        events.append(base.event("gained", seat, item=item, n=n, source=source))
+
+
+def resolve_village(state: dict, seat: int, pid: str, events: list) -> None:
+    """Take the people back from a village place and apply its effect."""
+    state["board"][pid][seat] = 0
+    gain(state, seat, PLACES[pid]["effect"], 1, events, pid)
+
+
+# --- dice and tools -----------------------------------------------------------
+
+def start_roll(state: dict, seat: int, target: str, dice_n: int, res: str, mode: str | None,
+               tools_allowed: bool, events: list) -> None:
+    """Roll for `target`; settle the tools at once when nothing is left to decide, else ask."""
+    dice = base.roll(state["rng"], dice_n)
+    total = sum(dice)
+    events.append(base.event("rolled", seat, target=target, dice=dice, total=total))
+    p = state["seats"][seat]
+    need = VALUE[res] - total % VALUE[res]
+    tiles, cards = free_tools(p), once_values(p)
+    if not tools_allowed or mode == "none" or sum(tiles) + sum(cards) < need:
+        finish_roll(state, seat, target, total, res, (), (), events)
+    elif mode == "auto":
+        ts, cs = auto_tools(tiles, cards, need)
+        finish_roll(state, seat, target, total, res, ts, cs, events)
+    else:
+        state["ask"] = {"kind": "tools", "seat": seat, "target": target, "dice": dice, "total": total, "res": res}
+
+
+def finish_roll(state: dict, seat: int, target: str, total: int, res: str, tiles: tuple, cards: tuple,
+                events: list) -> None:
+    """Spend the chosen tools and take floor((dice + tools) / value) of the yield."""
+    p = state["seats"][seat]
+    bonus = 0
+    for i in take([0 if u else v for v, u in zip(p["tools"], p["used"])], tiles) or ():
+        p["used"][i] = True
+        bonus += p["tools"][i]
+    values = once_values(p)
+    for i in sorted(take(values, cards) or (), reverse=True):
+        bonus += values[i]
+        p["once"].pop(i)
+    if bonus:
+        events.append(base.event("tools_used", seat, target=target, tiles=list(tiles), cards=list(cards),
+                                 total=total + bonus))
+    gain(state, seat, res, (total + bonus) // VALUE[res], events, target)
+
+
+def tool_choice(state: dict, seat: int, move: Work, ask: dict) -> tuple[tuple, tuple]:
+    """The tiles and one-use cards `move` asks for, checked against what is free."""
+    p = state["seats"][seat]
+    tiles, cards = free_tools(p), once_values(p)
+    if move.mode == "none":
+        return (), ()
+    if move.mode == "auto":
+        need = VALUE[ask["res"]] - ask["total"] % VALUE[ask["res"]]
+        return auto_tools(tiles, cards, need) or ((), ())
+    if take(tiles, move.tiles) is None:
+        free = " ".join(map(str, sorted(tiles, reverse=True))) or "none"
+        raise illegal(move, f"your free tool tiles are: {free}")
+    if take(cards, move.cards) is None:
+        have = " ".join(f"card {v}" for v in sorted(cards, reverse=True)) or "none"
+        raise illegal(move, f"your one-use tool cards are: {have}")
+    return move.tiles, move.cards
+
+
+def do_work(state: dict, seat: int, move: Work, events: list) -> None:
+    """Roll at a dice place, or answer the tool question of the roll that is waiting."""
+    ask = state["ask"]
+    if ask and ask["kind"] == "tools" and ask["seat"] == seat:
+        if move.target not in (None, ask["target"]):
+            raise illegal(move, f"first choose tools for the roll at {where(ask['target'])}")
+        if move.mode is None:
+            raise illegal(move, f'choose tools for that roll: "{where(ask["target"])} tools auto", '
+                                f'"... tools none" or "... tools 2 1"')
+        tiles, cards = tool_choice(state, seat, move, ask)
+        state["ask"] = None
+        finish_roll(state, seat, ask["target"], ask["total"], ask["res"], tiles, cards, events)
+        return
+    if move.target is None:
+        raise illegal(move, "no roll is waiting for tools")
+    if move.target not in state["board"] or place_kind(move.target) != "dice":
+        raise illegal(move, f"{where(move.target)} has no roll waiting for tools")
+    n = state["board"][move.target][seat]
+    if not n:
+        raise illegal(move, f"you have no people on the {move.target}")
+    if move.mode == "set":
+        raise illegal(move, f'tools are chosen after the roll; say "{move.target}" to roll, or '
+                            f'"{move.target} tools auto" / "{move.target} tools none" ahead')
+    state["board"][move.target][seat] = 0
+    mode = move.mode or state["seats"][seat]["prefs"].get(move.target)
+    start_roll(state, seat, move.target, n, PLACES[move.target]["yields"], mode, True, events)
+
+
+# --- civilization cards ---------------------------------------------------------
+
+def _effect_dice_items(state, seat, card, pid, top, events):
+    dice = base.roll(state["rng"], state["players"])
+    events.append(base.event("rolled", seat, target=pid, dice=dice, total=sum(dice)))
+    state["ask"] = {"kind": "pick", "card": card, "dice": dice, "order": order_from(seat, state["players"]), "i": 0}
+
+
+def _effect_resource_dice(state, seat, card, pid, top, events):
+    allowed = bool(state["options"].get("tools_on_card_dice"))
+    start_roll(state, seat, pid, top["dice"], top["res"], None, allowed, events)
+
+
+def _effect_extra_card(state, seat, card, pid, top, events):
+    # Only its bottom counts, at the end; nobody else may see it. An empty deck gives nothing.
+    if state["deck"]:
+        extra = state["deck"].pop(0)
+        state["seats"][seat]["hidden"].append(extra)
+        events.append(base.event("extra_card", seat, to=[seat], card=extra))
+
+
+def _effect_points(state, seat, card, pid, top, events):
+    state["seats"][seat]["score"] += top["n"]
+    events.append(base.event("points", seat, n=top["n"], source=pid))
+
+
+# Immediate effects of card tops, by kind (the expansion adds kinds here).
+CARD_EFFECTS = {
+    "dice_roll_items": _effect_dice_items,
+    "food": lambda s, seat, card, pid, top, ev: gain(s, seat, "food", top["n"], ev, pid),
+    "resource": lambda s, seat, card, pid, top, ev: gain(s, seat, top["res"], top["n"], ev, pid),
+    "resource_dice": _effect_resource_dice,
+    "points": _effect_points,
+    "tool": lambda s, seat, card, pid, top, ev: gain(s, seat, "tool", 1, ev, pid),
+    "agriculture": lambda s, seat, card, pid, top, ev: gain(s, seat, "agriculture", 1, ev, pid),
+    "extra_card": _effect_extra_card,
+    "one_use_tool": lambda s, seat, card, pid, top, ev: s["seats"][seat]["once"].append(card),
+    "any_two_resources": lambda s, seat, card, pid, top, ev: s["seats"][seat]["any2"].append(card),
+}
+
+
+def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
+    """Buy the card on civilization space `slot` (or decline and take the person back)."""
+    pid = f"civ{move.slot}"
+    counts = state["board"].get(pid)
+    if not counts or not counts[seat]:
+        raise illegal(move, f"you have no person on {where(pid)}")
+    card = state["row"][move.slot - 1]
+    if move.pay is None:
+        counts[seat] = 0
+        events.append(base.event("declined", seat, target=pid, card=card))
+        return
+    cost = ROW_COSTS[move.slot - 1]
+    if len(move.pay) != cost:
+        raise illegal(move, f"the card on {where(pid)} costs {cost} {'resource' if cost == 1 else 'resources'}")
+    p = state["seats"][seat]
+    check_resources(move, p, move.pay)
+    for r in move.pay:
+        p[r] -= 1
+    counts[seat] = 0
+    state["row"][move.slot - 1] = None
+    p["cards"].append(card)
+    events.append(base.event("bought", seat, slot=move.slot, card=card, paid=list(move.pay)))
+    top = CIV_CARDS[card]["top"]
+    CARD_EFFECTS[top["kind"]](state, seat, card, pid, top, events)
+
+
+def do_pick(state: dict, seat: int, move: Pick, events: list) -> None:
+    """Take one die from the dice-for-everyone card and receive its item."""
+    ask = state["ask"]
+    if not ask or ask["kind"] != "pick":
+        raise illegal(move, "there are no dice to pick from")
+    if ask["order"][ask["i"]] != seat:
+        raise illegal(move, f"it is not your turn to pick; waiting for player {ask['order'][ask['i']] + 1}")
+    if move.face not in ask["dice"]:
+        raise illegal(move, f"the dice left show {' '.join(map(str, sorted(ask['dice'])))}")
+    ask["dice"].remove(move.face)
+    ask["i"] += 1
+    item = DICE_ITEMS[move.face]
+    events.append(base.event("picked", seat, face=move.face, item=item))
+    gain(state, seat, item, 1, events, ask["card"])
+    if not ask["dice"]:
+        state["ask"] = None
+
+
+def auto_picks(state: dict, events: list) -> None:
+    """Pick for players whose dice all show the same face: they have nothing to choose."""
+    ask = state["ask"]
+    while ask is not None and ask["kind"] == "pick" and len(set(ask["dice"])) == 1:
+        do_pick(state, ask["order"][ask["i"]], Pick(ask["dice"][0]), events)
+        ask = state["ask"]
+
+
+# --- buildings ------------------------------------------------------------------
+
+def do_build(state: dict, seat: int, move: Build, events: list) -> None:
+    """Build the top tile of stack `stack` (or decline); the next tile is turned up."""
+    pid = f"building{move.stack}"
+    counts = state["board"].get(pid)
+    if not counts or not counts[seat]:
+        raise illegal(move, f"you have no person on {where(pid)}")
+    stack = state["stacks"][move.stack - 1]
+    tile = stack[0]
+    if move.pay is None:
+        counts[seat] = 0
+        events.append(base.event("declined", seat, target=pid, tile=tile))
+        return
+    reason = building_error(tile, move.pay)
+    if reason:
+        raise illegal(move, reason)
+    p = state["seats"][seat]
+    check_resources(move, p, move.pay)
+    for r in move.pay:
+        p[r] -= 1
+    counts[seat] = 0
+    points = building_points(tile, move.pay)
+    p["score"] += points
+    p["buildings"].append(stack.pop(0))
+    events.append(base.event("built", seat, stack=move.stack, tile=tile, paid=list(move.pay), points=points))
+    if stack:
+        events.append(base.event("revealed", None, stack=move.stack, tile=stack[0]))
+    else:
+        # Rulebook: the round is played to the end, feeding included, and then the game ends.
+        state["ending"] = True
+        events.append(base.event("stack_empty", None, stack=move.stack))
+
+
+def do_use_card(state: dict, seat: int, move: UseCard, events: list) -> None:
+    """Spend the any-two-resources card (at any time, also outside one's turn)."""
+    p = state["seats"][seat]
+    if not p["any2"]:
+        raise illegal(move, "you have no unused any-two-resources card")
+    if len(move.res) != 2 or any(r not in RESOURCES for r in move.res):
+        raise illegal(move, "name two resources: wood, brick, stone or gold")
+    card = p["any2"].pop(0)
+    for r in move.res:
+        p[r] += 1
+    events.append(base.event("used_card", seat, card=card, res=list(move.res)))
+
+
+# --- the phase ------------------------------------------------------------------
+
+def affordable(state: dict, seat: int, pid: str) -> bool:
+    """Whether `seat` could pay for the card or building at `pid` right now."""
+    p = state["seats"][seat]
+    if place_kind(pid) == "civ":
+        return owned(p) >= ROW_COSTS[place_index(pid) - 1]
+    return can_build(p, state["stacks"][place_index(pid) - 1][0])
+
+
+def auto_act(state: dict, seat: int, events: list) -> bool:
+    """Resolve what needs no decision; True when `seat` has nothing left to resolve."""
+    p = state["seats"][seat]
+    while not state["ask"]:
+        places = seat_places(state, seat)
+        dice, other = [], []
+        for pid in places:
+            kind = place_kind(pid)
+            if kind == "village":
+                # Hut, field and toolmaker need no choice, and doing them first is never
+                # worse (a new tool can help the rolls that follow).
+                resolve_village(state, seat, pid, events)
+            elif kind == "dice":
+                dice.append(pid)
+            else:
+                other.append(pid)
+        if other and (p["any2"] or any(affordable(state, seat, pid) for pid in other)):
+            return False  # something can be bought: the order is the player's choice
+        if dice:
+            if len(dice) > 1 and (free_tools(p) or p["once"]):
+                return False  # which roll gets the tools is the player's choice
+            pid = dice[0]
+            n = state["board"][pid][seat]
+            state["board"][pid][seat] = 0
+            start_roll(state, seat, pid, n, PLACES[pid]["yields"], p["prefs"].get(pid), True, events)
+            continue
+        for pid in other:
+            state["board"][pid][seat] = 0
+            events.append(base.event("declined", seat, target=pid, auto=True))
+        return True
+    return False
+
+
+def act_step(state: dict, events: list) -> bool:
+    """Run the action phase until a decision is needed; True when every player is done."""
+    n = state["players"]
+    while True:
+        ask = state["ask"]
+        if ask is not None:
+            auto_picks(state, events)
+            if state["ask"] is not None:
+                return False
+            continue
+        if state["act_k"] >= n:
+            return True
+        seat = (state["start"] + state["act_k"]) % n
+        state["turn"] = seat
+        if not auto_act(state, seat, events):
+            if state["ask"] is not None:
+                continue
+            return False
+        state["act_k"] += 1
+
+
+def act_prompts(state: dict) -> list[base.Prompt]:
+    """The tool question, the dice pick, or the choice of the next place to resolve."""
+    ask = state["ask"]
+    if ask is None:
+        return [base.Prompt(state["turn"], "act", {"places": seat_places(state, state["turn"])})]
+    if ask["kind"] == "tools":
+        p = state["seats"][ask["seat"]]
+        return [base.Prompt(ask["seat"], "tools", {"target": ask["target"], "dice": ask["dice"], "total": ask["total"],
+                                                   "res": ask["res"], "tiles": free_tools(p), "cards": once_values(p)})]
+    return [base.Prompt(ask["order"][ask["i"]], "pick", {"dice": sorted(ask["dice"]), "card": ask["card"]})]
+
+
+def legal_act(state: dict, seat: int) -> list:
+    """Every legal action-phase move of `seat`."""
+    ask = state["ask"]
+    p = state["seats"][seat]
+    if ask is not None:
+        if ask["kind"] == "tools":
+            if ask["seat"] != seat:
+                return []
+            t = ask["target"]
+            out = [Work(t, "auto"), Work(t, "none")]
+            for ts in subsets(free_tools(p)):
+                for cs in subsets(once_values(p)):
+                    if ts or cs:
+                        out.append(Work(t, "set", ts, cs))
+            return out
+        if ask["order"][ask["i"]] != seat:
+            return []
+        return [Pick(f) for f in sorted(set(ask["dice"]))]
+    if state["turn"] != seat:
+        return []
+    out = []
+    for pid in seat_places(state, seat):
+        kind = place_kind(pid)
+        if kind == "dice":
+            out += [Work(pid), Work(pid, "auto"), Work(pid, "none")]
+        elif kind == "civ":
+            k = place_index(pid)
+            out += [Civ(k, c) for c in combos(p, ROW_COSTS[k - 1])] + [Civ(k, None)]
+        elif kind == "building":
+            k = place_index(pid)
+            out += [Build(k, c) for c in building_payments(p, state["stacks"][k - 1][0])] + [Build(k, None)]
+    return out

@@ -1,0 +1,388 @@
+"""The Stone Age command grammar: text in four languages -> moves, with errors that list what is legal."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .. import base
+from .cards import BUILDINGS, DICE_ITEMS, DICE_PLACES, RESOURCES, ROW_COSTS, VILLAGE_PLACES
+from .moves import Build, Civ, Feed, Pick, Place, Starve, UseCard, Work, resources_sorted
+from .payments import describe_cost
+from .rules import legal
+from .state import place_kind, where
+from .vocabulary import (
+    CJK_WORDS,
+    FILLER,
+    LEXICON,
+    NUMBERS,
+    PHRASES_BY_FIRST,
+    PLACE_OF_TOKEN,
+    RESOURCE_OF_TOKEN,
+    RESOURCE_TOKENS,
+)
+
+MAX_TEXT = 10_000  # longer texts are not commands (and would only cost time)
+ITEM_FACE = {item: face for face, item in DICE_ITEMS.items()}
+ITEM_FACE.update({"field": 6, "toolmaker": 5, "tools": 5})
+
+_SEPARATORS = re.compile(r"[;\n\r]+")
+_PUNCT = re.compile(r"[,.:!?()\[\]{}<>\"'`´’‘“”«»/\\|+=_*&^%$#@~、。・「」『』【】〜…]+")
+_DIGIT_SPLIT = re.compile(r"(\d+)")
+
+
+def normalise(text: str) -> str:
+    """Full-width to ASCII (NFKC), lower case, accents dropped from Latin letters only (kana keep theirs)."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    if text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if ord(ch) < 0x2B0 and not ch.isascii():
+            ch = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+        out.append(ch)
+    return "".join(out)
+
+
+def _segment_cjk(word: str) -> list:
+    """Split a run without spaces (Japanese) into known words by longest match; unknown characters stay."""
+    out: list = []
+    i = 0
+    while i < len(word):
+        if word[i].isdigit():
+            j = i
+            while j < len(word) and word[j].isdigit():
+                j += 1
+            out.append(word[i:j])
+            i = j
+            continue
+        for w in CJK_WORDS:
+            if word.startswith(w, i):
+                out.append(w)
+                i += len(w)
+                break
+        else:
+            j = i + 1
+            while j < len(word) and not word[j].isascii() and not any(word.startswith(w, j) for w in CJK_WORDS):
+                j += 1
+            out.append(word[i:j])
+            i = j
+    return out
+
+
+def _token(word: str):
+    """A canonical token, an int, None (filler) or ("?", word) when unknown."""
+    if word.isdigit():
+        return int(word) if word.isdecimal() and len(word) <= 6 else ("?", word)
+    if word in LEXICON:
+        return LEXICON[word]
+    if word in NUMBERS:
+        return NUMBERS[word]
+    if word in FILLER:
+        return None
+    m = re.fullmatch(r"x?(\d{1,6})x?", word)  # "x2", "2x" as in "wood x2"
+    if m:
+        return int(m.group(1))
+    for suffix in ("s", "es", "e", "en", "n"):  # plurals: woods, pierres, Steine, Werkzeugen
+        if word.endswith(suffix) and word[: -len(suffix)] in LEXICON:
+            return LEXICON[word[: -len(suffix)]]
+    return ("?", word)
+
+
+def tokenize(line: str) -> list:
+    """Canonical tokens of one command line."""
+    line = _PUNCT.sub(" ", line.replace("×", " x "))
+    words: list[str] = []
+    for raw in line.split():
+        for part in _DIGIT_SPLIT.split(raw) if raw.isascii() else [raw]:
+            if not part:
+                continue
+            words.extend(_segment_cjk(part) if not part.isascii() else [part])
+    i, tokens = 0, []
+    while i < len(words):
+        for phrase in PHRASES_BY_FIRST.get(words[i], ()):
+            if tuple(words[i:i + len(phrase)]) == phrase:
+                tokens.append(LEXICON[" ".join(phrase)])
+                i += len(phrase)
+                break
+        else:
+            tok = _token(words[i])
+            if tok is not None:
+                tokens.append(tok)
+            i += 1
+    return tokens
+
+
+# --- the grammar ----------------------------------------------------------------
+
+class _Bad(Exception):
+    """A line that is not a command: carries the reason."""
+
+
+def _ints(tokens: list) -> list[int]:
+    return [t for t in tokens if isinstance(t, int)]
+
+
+def _resources(tokens: list, allow_food: bool = True) -> tuple:
+    """A list of resources: "wood wood brick", "wood 2 brick 1" or "2 wood 1 brick"."""
+    items = [RESOURCE_OF_TOKEN.get(t, t) if isinstance(t, str) else t for t in tokens]
+    for t in items:
+        if isinstance(t, str) and (t not in RESOURCE_TOKENS or (t == "food" and not allow_food)):
+            raise _Bad(f'"{t}" is not a resource (wood, brick, stone, gold)')
+        if isinstance(t, int) and not 1 <= t <= 50:
+            raise _Bad(f"{t} is not a sensible count")
+    out: list[str] = []
+    if items and isinstance(items[0], int):  # counts before: "2 wood 1 brick"
+        n = None
+        for t in items:
+            if isinstance(t, int):
+                if n is not None:
+                    raise _Bad("two numbers in a row")
+                n = t
+            else:
+                out.extend([t] * (n or 1))
+                n = None
+        if n is not None:
+            raise _Bad("a number must stand before a resource")
+    else:  # counts after: "wood 2 brick", or none: "wood wood brick"
+        last = None
+        for t in items:
+            if isinstance(t, int):
+                if last is None:
+                    raise _Bad("two numbers in a row")
+                out.extend([last] * (t - 1))
+                last = None
+            else:
+                out.append(t)
+                last = t
+    return resources_sorted(out)
+
+
+def _tool_spec(tokens: list) -> tuple[str, tuple, tuple]:
+    """The words after "tools": auto | none | tile values and "card N"."""
+    if tokens in (["auto"], ["none"]):
+        return tokens[0], (), ()
+    if not tokens:
+        raise _Bad('say "tools auto", "tools none" or the values of the tools, e.g. "tools 2 1"')
+    tiles, cards = [], []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t == "card" and i + 1 < len(tokens) and isinstance(tokens[i + 1], int):
+            cards.append(tokens[i + 1])
+            i += 2
+        elif isinstance(t, int):
+            tiles.append(t)
+            i += 1
+        else:
+            raise _Bad('tools are given by value, e.g. "tools 2 1" or "tools 3 card 4"')
+    if len(tiles) > 3 or len(cards) > 3:
+        raise _Bad("you have at most 3 tool tiles and 3 one-use tool cards")
+    return "set", tuple(sorted(tiles, reverse=True)), tuple(sorted(cards, reverse=True))
+
+
+def _target(tokens: list) -> tuple[str | None, list]:
+    """The place named first in `tokens` (with its number for civ/building), and the rest."""
+    for i, t in enumerate(tokens):
+        if t in ("civ", "building"):
+            if "nth" in tokens and tokens.index("nth") > 0 and isinstance(tokens[tokens.index("nth") - 1], int):
+                j = tokens.index("nth") - 1
+            elif i + 1 < len(tokens) and isinstance(tokens[i + 1], int):
+                j = i + 1
+            elif i > 0 and isinstance(tokens[i - 1], int):
+                j = i - 1
+            else:
+                raise _Bad(f'say which {t}: "{t} 1" to "{t} {len(ROW_COSTS) if t == "civ" else 4}"')
+            return f"{t}{tokens[j]}", [x for k, x in enumerate(tokens) if k not in (i, j) and x != "nth"]
+        if isinstance(t, str) and (t in DICE_PLACES or t in VILLAGE_PLACES):
+            return t, [x for x in tokens[:i] + tokens[i + 1:] if x != "nth"]
+    for i, t in enumerate(tokens):
+        if t in PLACE_OF_TOKEN:
+            return PLACE_OF_TOKEN[t], tokens[:i] + tokens[i + 1:]
+    return None, tokens
+
+
+def _place(tokens: list, state: dict, seat: int) -> Place:
+    pid, rest = _target(tokens)
+    if pid is None:
+        raise _Bad("say where: hunt, forest, clay, quarry, river, toolmaker, hut, field, civ N or building N")
+    tools = None
+    if "tools" in rest or "auto" in rest or "none" in rest:
+        spec = [t for t in rest if t in ("auto", "none")]
+        rest = [t for t in rest if t not in ("tools", "auto", "none")]
+        if len(spec) != 1:
+            raise _Bad('when placing, say "tools auto" or "tools none"')
+        tools = spec[0]
+    nums = _ints(rest)
+    if len(nums) != len(rest):
+        raise _Bad(f"I do not know what {_unknown(rest)} means here")
+    if len(nums) > 1:
+        raise _Bad("give one number of people")
+    if nums:
+        return Place(nums[0], pid, tools)
+    if place_kind(pid) in ("civ", "building") or pid in VILLAGE_PLACES:
+        return Place(2 if pid == "hut" else 1, pid, tools)
+    p = state["seats"][seat]
+    left = max(1, p["people"] - p["placed"])
+    raise base.Ambiguous(f"how many people on the {pid}?",
+                         candidates=[str(Place(n, pid, tools)) for n in range(1, left + 1)])
+
+
+def _pay_or_skip(tokens: list) -> tuple | None | str:
+    """"pay wood brick" -> resources; "skip" -> None; nothing -> "ask"."""
+    rest = [t for t in tokens if t != "pay"]
+    if rest == ["skip"]:
+        return None
+    if not rest:
+        return "ask"
+    return _resources(rest)
+
+
+def _civ(pid: str, rest: list, state: dict, seat: int):
+    slot = int(pid[3:])
+    pay = _pay_or_skip(rest)
+    if pay == "ask":
+        cost = ROW_COSTS[slot - 1] if slot <= len(ROW_COSTS) else 1
+        raise base.Ambiguous(f"pay for the card on civ {slot} or skip it?",
+                             candidates=[f"civ {slot} pay <{cost} of wood/brick/stone/gold>",
+                                         str(Civ(slot, ("wood",) * cost)), str(Civ(slot, None))])
+    return Civ(slot, pay)
+
+
+def _build(pid: str, rest: list, state: dict, seat: int):
+    k = int(pid[8:])
+    pay = _pay_or_skip(rest)
+    if pay == "ask":
+        stacks = state["stacks"]
+        tile = stacks[k - 1][0] if 0 < k <= len(stacks) and stacks[k - 1] else None
+        if tile and BUILDINGS[tile]["kind"] == "fixed":
+            # One way to pay: "build 2" means that way.
+            return Build(k, tuple(r for r in RESOURCES for _ in range(BUILDINGS[tile]["cost"].get(r, 0))))
+        cost = describe_cost(tile) if tile else "its cost"
+        raise base.Ambiguous(f"pay for building {k} ({cost}) or skip it?",
+                             candidates=[f"build {k} pay <{cost}>", str(Build(k, None))])
+    return Build(k, pay)
+
+
+def _unknown(tokens: list) -> str:
+    bad = [t[1] if isinstance(t, tuple) else str(t) for t in tokens if not isinstance(t, int)]
+    return f'"{" ".join(bad)}"' if bad else "those numbers"
+
+
+def parse_tokens(tokens: list, state: dict, seat: int):
+    """One move from the tokens of one line."""
+    unknown = [t for t in tokens if isinstance(t, tuple)]
+    if unknown:
+        raise _Bad(f'I did not understand "{unknown[0][1]}"')
+    head = tokens[0]
+    rest = tokens[1:]
+    if "place" in tokens:
+        return _place([("civ" if t == "card" else t) for t in tokens if t != "place"], state, seat)
+    if head == "starve":
+        if rest:
+            raise _Bad('"starve" takes nothing after it')
+        return Starve()
+    if "feed" in tokens:
+        rest = [t for t in tokens if t not in ("feed", "with")]
+        return Feed(_resources(rest) if rest else None)
+    if head == "pick" or (head in ITEM_FACE and state["ask"] and state["ask"]["kind"] == "pick"):
+        args = rest if head == "pick" else tokens
+        if len(args) == 1 and isinstance(args[0], int) and 1 <= args[0] <= 6:
+            return Pick(args[0])
+        if len(args) == 1 and args[0] in ITEM_FACE:
+            return Pick(ITEM_FACE[args[0]])
+        if len(args) == 1 and RESOURCE_OF_TOKEN.get(args[0]) in ITEM_FACE:
+            return Pick(ITEM_FACE[RESOURCE_OF_TOKEN[args[0]]])  # "pick river": the gold die
+        raise _Bad("pick a die by its face, 1 to 6")
+    if "use" in tokens:
+        rest = [t for t in tokens if t not in ("use", "card")]
+        res = _resources(rest)
+        if len(res) != 2:
+            raise _Bad('name two resources: "use card wood gold"')
+        return UseCard(res)
+    if state["phase"] == "place" and head != "tools":
+        return _place([("civ" if t == "card" else t) for t in tokens], state, seat)  # the verb may be left out
+    split = next((i for i, t in enumerate(tokens) if t in ("tools", "auto", "none")), None)
+    spec = None
+    if split is not None:
+        spec = _tool_spec(tokens[split + 1:] if tokens[split] == "tools" else tokens[split:])
+        tokens = tokens[:split]
+    if not tokens:  # a bare "tools 2 1" answers the roll that is waiting
+        ask = state["ask"]
+        target = ask["target"] if ask and ask["kind"] == "tools" and ask["seat"] == seat else None
+        return Work(target, *spec)
+    pid, rest = _target([("civ" if t == "card" else t) for t in tokens])
+    if pid is None:
+        raise _Bad("not a Stone Age command")
+    kind = place_kind(pid)
+    if kind == "village":
+        raise _Bad(f"the {pid} needs no command: it is done at the start of your actions")
+    if spec is not None:
+        if rest or kind == "building":
+            raise _Bad(f"I do not know what {_unknown(rest) if rest else 'tools on a building'} means here")
+        return Work(pid, *spec)
+    if kind == "civ":
+        return _civ(pid, rest, state, seat)
+    if kind == "building":
+        return _build(pid, rest, state, seat)
+    if rest:
+        raise _Bad(f"I do not know what {_unknown(rest)} means here")
+    return Work(pid)
+
+
+def parse(text: str, state: dict, seat: int) -> list:
+    """Moves from a text of one or more commands (lines or ";"); raises a CommandError on the first bad one."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise base.NotACommand("that text is too long to be a command", text=str(text)[:80])
+    moves = []
+    for line in _SEPARATORS.split(normalise(text)):
+        tokens = tokenize(line)
+        if not tokens:
+            continue
+        shown = line.strip()
+        try:
+            moves.append(parse_tokens(tokens, state, seat))
+        except _Bad as bad:
+            raise base.NotACommand(f'"{shown}": {bad}', text=shown, legal=hints(legal(state, seat))) from None
+        except base.Ambiguous as amb:
+            raise base.Ambiguous(f'"{shown}": {amb.message}', candidates=amb.candidates, text=shown) from None
+    if not moves:
+        raise base.NotACommand("no command found", text=text[:80], legal=hints(legal(state, seat)))
+    return moves
+
+
+def hints(moves: list, limit: int = 24) -> list[str]:
+    """A short list of what is legal: payments and tool sets become a template plus a few examples."""
+    out: list[str] = []
+    groups: dict[str, list[str]] = {}
+    ahead = False
+    for m in moves:
+        text = str(m)
+        if isinstance(m, Place):
+            if m.tools:
+                ahead = True  # "tools auto/none" variants are described once at the end
+            elif m.n > 1 and isinstance(out[-1] if out else None, str) and out[-1].endswith(f" {where(m.pid)}"):
+                out[-1] = f"place <1-{m.n}> {where(m.pid)}"  # one line per place: "place <1-5> hunt"
+            else:
+                out.append(text)
+            continue
+        if isinstance(m, (Civ, Build)) and m.pay is not None:
+            key, template = text.split(" pay ")[0], text.split(" pay ")[0] + " pay <resources>"
+        elif isinstance(m, Feed) and m.pay is not None:
+            key, template = "feed", "feed with <resource> <count> ..."
+        elif isinstance(m, Work) and m.mode == "set":
+            key = f"{m.target} tools"
+            template = f"{str(Work(m.target, 'auto')).replace('auto', '<tile values> [card <value>]')}"
+        elif isinstance(m, UseCard):
+            key, template = "use", "use card <resource> <resource>"
+        else:
+            out.append(text)
+            continue
+        if key not in groups:
+            groups[key] = []
+            out.append(template)
+        if len(groups[key]) < 3:
+            groups[key].append(text)
+            out.append(text)
+    if ahead:
+        out.append('(add "tools auto" or "tools none" to a dice place to decide ahead)')
+    return out[:limit]

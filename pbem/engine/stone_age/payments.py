@@ -1,0 +1,105 @@
+"""Paying for cards, buildings and food: which payments are valid, which exist, what they score."""
+from __future__ import annotations
+
+from .cards import BUILDINGS, RESOURCES, VALUE
+from .state import illegal
+
+
+def combos(p: dict, k: int) -> list[tuple]:
+    """Every multiset of `k` resources that seat `p` holds, cheapest resources first."""
+    out = []
+    w, b, s, g = p["wood"], p["brick"], p["stone"], p["gold"]
+    for a in range(min(w, k), -1, -1):
+        for c in range(min(b, k - a), -1, -1):
+            for d in range(min(s, k - a - c), -1, -1):
+                e = k - a - c - d
+                if e <= g:
+                    out.append(("wood",) * a + ("brick",) * c + ("stone",) * d + ("gold",) * e)
+    return out
+
+
+def missing(p: dict, pay: tuple) -> str | None:
+    """The first resource `pay` asks for that `p` does not have enough of."""
+    for r in RESOURCES:
+        if pay.count(r) > p[r]:
+            return r
+    return None
+
+
+def describe_cost(tile: str) -> str:
+    """What a building asks for, in words."""
+    b = BUILDINGS[tile]
+    if b["kind"] == "fixed":
+        return " ".join(r for r in RESOURCES for _ in range(b["cost"].get(r, 0)))
+    if b["kind"] == "count_kinds":
+        return f"exactly {b['count']} resources of exactly {b['kinds']} kinds"
+    return "1 to 7 resources of any kinds"
+
+
+def building_error(tile: str, pay: tuple) -> str | None:
+    """Why `pay` does not fit building `tile` (ignoring what the player owns), or None."""
+    b = BUILDINGS[tile]
+    if any(r not in RESOURCES for r in pay):
+        return "only wood, brick, stone and gold pay for buildings"
+    if b["kind"] == "fixed":
+        if {r: pay.count(r) for r in set(pay)} != b["cost"]:
+            return f"this building costs {describe_cost(tile)}"
+        return None
+    if b["kind"] == "count_kinds":
+        if len(pay) != b["count"] or len(set(pay)) != b["kinds"]:
+            return f"this building takes {describe_cost(tile)}"
+        return None
+    if not b["min"] <= len(pay) <= b["max"]:
+        return f"this building takes {describe_cost(tile)}"
+    return None
+
+
+def building_points(tile: str, pay: tuple) -> int:
+    """Points for building `tile` with `pay`: printed, or the value of what was paid."""
+    b = BUILDINGS[tile]
+    if b["kind"] == "fixed":
+        return b["points"]
+    return sum(VALUE[r] for r in pay)
+
+
+def building_payments(p: dict, tile: str) -> list[tuple]:
+    """Every valid payment for `tile` that `p` can make."""
+    b = BUILDINGS[tile]
+    if b["kind"] == "fixed":
+        pay = tuple(r for r in RESOURCES for _ in range(b["cost"].get(r, 0)))
+        return [pay] if missing(p, pay) is None else []
+    if b["kind"] == "count_kinds":
+        return [c for c in combos(p, b["count"]) if len(set(c)) == b["kinds"]]
+    out = []
+    for k in range(b["min"], b["max"] + 1):
+        out.extend(combos(p, k))
+    return out
+
+
+def can_build(p: dict, tile: str) -> bool:
+    """Whether `p` can pay for `tile` (without listing the payments)."""
+    b = BUILDINGS[tile]
+    if b["kind"] == "fixed":
+        return all(p[r] >= n for r, n in b["cost"].items())
+    if b["kind"] == "count_kinds":
+        have = sorted((p[r] for r in RESOURCES if p[r]), reverse=True)
+        return len(have) >= b["kinds"] and sum(have[:b["kinds"]]) >= b["count"]
+    return p["wood"] + p["brick"] + p["stone"] + p["gold"] >= b["min"]
+
+
+def cheapest(p: dict, k: int) -> tuple | None:
+    """The `k` least valuable resources `p` holds, or None if it holds fewer."""
+    out: list[str] = []
+    for r in RESOURCES:
+        take = min(p[r], k - len(out))
+        out.extend([r] * take)
+    return tuple(out) if len(out) == k else None
+
+
+def check_resources(move, p: dict, pay: tuple) -> None:
+    """Refuse food or unknown items and resources the player does not have."""
+    if any(r not in RESOURCES for r in pay):
+        raise illegal(move, "pay with wood, brick, stone or gold (never food)")
+    short = missing(p, pay)
+    if short:
+        raise illegal(move, f"you have {p[short]} {short}")

@@ -1,0 +1,124 @@
+"""Phase 1: people are put on the board, one place per turn, in turn order from the start player."""
+from __future__ import annotations
+
+from .. import base
+from .cards import BY_PLAYERS, PLACES, VILLAGE_PLACES
+from .moves import Place
+from .state import illegal, place_index, place_kind, places, where
+
+
+def placement_error(state: dict, seat: int, n: int, pid: str) -> str | None:
+    """Why `seat` may not put `n` people on `pid` now, or None when it may."""
+    board = state["board"]
+    counts = board.get(pid)
+    if counts is None:
+        return f"there is no {where(pid)} in this game"
+    p = state["seats"][seat]
+    left = p["people"] - p["placed"]
+    if n < 1:
+        return "place at least one person"
+    if n > left:
+        return f"you have {left} people left" if left else "you have no people left"
+    if counts[seat]:
+        # Rulebook: no adding to a place you already stand on, even with room left.
+        return f"you already have people on {where(pid)} this round"
+    kind = place_kind(pid)
+    if kind == "civ":
+        if n != 1:
+            return "a civilization card takes exactly 1 person"
+        if state["row"][place_index(pid) - 1] is None:
+            return f"there is no card on {where(pid)}"
+        if any(counts):
+            return f"{where(pid)} is taken"
+        return None
+    if kind == "building":
+        if n != 1:
+            return "a building takes exactly 1 person"
+        if not state["stacks"][place_index(pid) - 1]:
+            return f"{where(pid)} is empty"
+        if any(counts):
+            return f"{where(pid)} is taken"
+        return None
+    info = PLACES[pid]
+    taken = sum(counts)
+    rule = BY_PLAYERS[state["players"]]
+    if kind == "village":
+        exactly = info.get("exactly", info["capacity"])
+        if n != exactly:
+            return f"the {pid} takes exactly {exactly} {'person' if exactly == 1 else 'people'} of one player"
+        if taken:
+            return f"the {pid} is taken"
+        limit = rule["village_places"]
+        if limit is not None and sum(1 for v in VILLAGE_PLACES if any(board[v])) >= limit:
+            return (f"with {state['players']} players only {limit} of toolmaker, hut and field "
+                    "may be used in a round")
+        return None
+    cap = info["capacity"]
+    if cap is not None and taken + n > cap:
+        return f"only {cap - taken} spaces are left on the {pid}" if cap > taken else f"the {pid} is full"
+    colours = rule["colours"]
+    if info.get("colour_limited") and colours is not None and sum(1 for c in counts if c) >= colours:
+        return (f"with {state['players']} players at most {colours} "
+                f"{'colour' if colours == 1 else 'colours'} may stand on the {pid}")
+    return None
+
+
+def can_place_somewhere(state: dict, seat: int) -> bool:
+    """Whether `seat` has people left and at least one legal place for them."""
+    p = state["seats"][seat]
+    if p["people"] <= p["placed"]:
+        return False
+    if not state["board"]["hunt"][seat]:
+        return True  # hunting has no limit
+    for pid in places(state):
+        n = PLACES[pid].get("exactly", 1) if pid in PLACES else 1
+        if placement_error(state, seat, n, pid) is None:
+            return True
+    return False
+
+
+def legal_places(state: dict, seat: int) -> list[Place]:
+    """Every legal placement for `seat` (dice places also with a tool choice said ahead)."""
+    moves, ahead = [], []
+    p = state["seats"][seat]
+    left = p["people"] - p["placed"]
+    for pid in places(state):
+        for n in range(1, left + 1):
+            if placement_error(state, seat, n, pid) is None:
+                moves.append(Place(n, pid))
+                if place_kind(pid) == "dice":
+                    ahead += [Place(n, pid, "auto"), Place(n, pid, "none")]
+    return moves + ahead  # the plain placements first: lists shown to players are cut short
+
+
+def place_prompts(state: dict) -> list[base.Prompt]:
+    """The seat whose turn it is to place."""
+    p = state["seats"][state["turn"]]
+    return [base.Prompt(state["turn"], "place", {"left": p["people"] - p["placed"]})]
+
+
+def do_place(state: dict, seat: int, move: Place, events: list) -> None:
+    """Apply a placement and pass the turn on."""
+    reason = placement_error(state, seat, move.n, move.pid)
+    if reason:
+        raise illegal(move, reason)
+    if move.tools is not None and place_kind(move.pid) != "dice":
+        raise illegal(move, "tools are only used on hunting, forest, clay pit, quarry and river")
+    state["board"][move.pid][seat] = move.n
+    p = state["seats"][seat]
+    p["placed"] += move.n
+    if move.tools:
+        p["prefs"][move.pid] = move.tools
+    events.append(base.event("placed", seat, n=move.n, place=move.pid))
+    state["turn"] = (seat + 1) % state["players"]
+
+
+def place_step(state: dict, events: list) -> bool:
+    """Skip seats that cannot place; True when nobody can place any more."""
+    n = state["players"]
+    for i in range(n):
+        seat = (state["turn"] + i) % n
+        if can_place_somewhere(state, seat):
+            state["turn"] = seat
+            return False
+    return True

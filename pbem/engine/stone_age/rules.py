@@ -1,0 +1,137 @@
+"""The round as a table of phases, and the contract functions built on it (pending, legal, apply, view, result)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .. import base
+from .actions import act_prompts, act_step, do_build, do_civ, do_pick, do_use_card, do_work, legal_act
+from .cards import RESOURCES
+from .feeding import do_feed, do_starve, end_round, enter_feed, feed_prompts, feed_step, legal_feed
+from .moves import Build, Civ, Feed, Pick, Place, Starve, UseCard, Work
+from .placement import do_place, legal_places, place_prompts, place_step
+from .scoring import final_scores, ranking
+from .state import copy_state, deep_copy, illegal
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of the round: the moves it takes, its automatic work, its prompts and what follows."""
+
+    moves: tuple
+    step: Callable[[dict, list], bool]  # do what needs no decision; True when the phase is over
+    prompts: Callable[[dict], list]
+    legal: Callable[[dict, int], list]
+    leave: Callable[[dict, list], str]  # work done on leaving; returns the next phase
+
+
+def _enter_act(state: dict, events: list) -> str:
+    state["act_k"] = 0
+    state["turn"] = state["start"]
+    return "act"
+
+
+PHASES = {
+    "place": Phase((Place,), place_step, place_prompts, legal_places, _enter_act),
+    "act": Phase((Work, Civ, Build, Pick), act_step, act_prompts, legal_act, enter_feed),
+    "feed": Phase((Feed, Starve), feed_step, feed_prompts, legal_feed, end_round),
+    "over": Phase((), lambda s, e: False, lambda s: [], lambda s, seat: [], lambda s, e: "over"),
+}
+
+HANDLERS = {Place: do_place, Work: do_work, Civ: do_civ, Build: do_build, Pick: do_pick,
+            Feed: do_feed, Starve: do_starve, UseCard: do_use_card}
+
+# What each phase waits for, for "not now" messages.
+WAITING = {"place": "people are being placed", "act": "places are being resolved",
+           "feed": "people are being fed", "over": "the game is over"}
+
+
+def advance(state: dict, events: list) -> None:
+    """Run automatic work and phase changes until somebody must decide or the game is over."""
+    while True:
+        phase = PHASES[state["phase"]]
+        if not phase.step(state, events):
+            return
+        state["phase"] = phase.leave(state, events)
+
+
+def pending(state: dict) -> list[base.Prompt]:
+    """Who must act now and on what; empty when the game is over."""
+    return PHASES[state["phase"]].prompts(state)
+
+
+def legal(state: dict, seat: int) -> list:
+    """Every legal move of `seat` now (payments enumerated in full)."""
+    if state["over"] is not None:
+        return []
+    moves = []
+    if any(pr.seat == seat for pr in pending(state)):
+        moves = PHASES[state["phase"]].legal(state, seat)
+    if state["seats"][seat]["any2"]:
+        moves += [UseCard((a, b)) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:]]
+    return moves
+
+
+def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
+    """Apply `move` by `seat` to a copy of `state`; returns (new_state, events)."""
+    handler = HANDLERS.get(type(move))
+    if handler is None:
+        raise base.IllegalMove(f"{move!r} is not a Stone Age move")
+    if not isinstance(seat, int) or not 0 <= seat < state["players"]:
+        raise illegal(move, f"there is no seat {seat} in this game")
+    if state["over"] is not None:
+        raise illegal(move, "the game is over")
+    if type(move) is not UseCard:
+        phase = PHASES[state["phase"]]
+        if type(move) not in phase.moves:
+            raise illegal(move, f"not now: {WAITING[state['phase']]}")
+        prompts = pending(state)
+        if not any(pr.seat == seat for pr in prompts):
+            who = ", ".join(sorted({f"player {pr.seat + 1}" for pr in prompts}))
+            raise illegal(move, f"it is not your turn; waiting for {who}")
+    new = copy_state(state)
+    events: list[dict] = []
+    handler(new, seat, move, events)
+    advance(new, events)
+    return new, events
+
+
+def start(state: dict) -> tuple[dict, list[dict]]:
+    """Run the automatic start of a fresh game (nothing needs deciding before the first placement)."""
+    events: list[dict] = []
+    advance(state, events)
+    return state, events
+
+
+def view(state: dict, seat: int | None) -> dict:
+    """What `seat` (None: a spectator) may see: the deck, face-down tiles and others' extra cards become counts."""
+    seats = []
+    for i, p in enumerate(state["seats"]):
+        sv = {k: v for k, v in p.items() if k not in ("hidden", "prefs")}
+        sv["hidden"] = list(p["hidden"]) if i == seat else len(p["hidden"])
+        if i == seat:
+            sv["prefs"] = dict(p["prefs"])
+        seats.append(sv)
+    # The RNG is never shown: its seed would tell the deck order and every future die.
+    return deep_copy({
+        "game": state["game"], "you": seat, "players": state["players"], "options": state["options"],
+        "round": state["round"], "start": state["start"], "phase": state["phase"], "turn": state["turn"],
+        "row": state["row"], "deck": len(state["deck"]),
+        "stacks": [{"top": st[0] if st else None, "count": len(st)} for st in state["stacks"]],
+        "board": state["board"], "ask": state["ask"], "hungry": state["hungry"], "ending": state["ending"],
+        "over": state["over"], "seats": seats,
+        "prompts": [{"seat": pr.seat, "kind": pr.kind} for pr in pending(state)],
+    })
+
+
+def result(state: dict) -> base.Result | None:
+    """Final scores, ranking after the tie-break, places and a per-seat breakdown; None while playing."""
+    if state["over"] is None:
+        return None
+    details = final_scores(state)
+    totals = [d["total"] for d in details]
+    order, places = ranking(state, totals)
+    for d, p in zip(details, state["seats"]):
+        d["tie_break"] = {"agriculture": p["agri"], "tools": sum(p["tools"]), "people": p["people"]}
+    return base.Result(scores=dict(enumerate(totals)), ranking=order, places=places,
+                       details=dict(enumerate(details)))
