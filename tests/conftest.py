@@ -24,15 +24,20 @@ def _admin():
         pytest.fail(f"PostgreSQL is not reachable at {PG_ADMIN}: {exc}. Start it (see README).", pytrace=False)
 
 
-@pytest.fixture(scope="session")
-def pg_url():
-    """A new, empty PostgreSQL database for this test run, dropped afterwards."""
-    name = f"pbem_test_{os.getpid()}_{secrets.token_hex(3)}"
+def _new_database(prefix: str):
+    """Create an empty PostgreSQL database, yield its URL, drop it afterwards."""
+    name = f"{prefix}_{os.getpid()}_{secrets.token_hex(3)}"
     with _admin() as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     yield PG_ADMIN.rsplit("/", 1)[0] + "/" + name
     with _admin() as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def pg_url():
+    """A new, empty PostgreSQL database for this test run."""
+    yield from _new_database("pbem_test")
 
 
 @pytest.fixture(scope="session")
@@ -207,9 +212,4 @@ def free_port() -> int:
 @pytest.fixture
 def fresh_pg():
     """Another new PostgreSQL database, for tests that run the service as separate processes."""
-    name = f"pbem_proc_{os.getpid()}_{secrets.token_hex(3)}"
-    with _admin() as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    yield PG_ADMIN.rsplit("/", 1)[0] + "/" + name
-    with _admin() as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    yield from _new_database("pbem_proc")
