@@ -1,6 +1,7 @@
 """Turn deadlines: when a prompt expires (optionally not counting weekends) and when to remind."""
 from __future__ import annotations
 
+import math
 from datetime import datetime, timedelta
 
 REMINDERS = (timedelta(hours=24), timedelta(hours=4))  # before the deadline, to seats that have not acted
@@ -26,3 +27,21 @@ def deadline_after(start: datetime, seconds: int, weekend_pause: bool = False) -
 def reminder_due(deadline: datetime, reminded: int, now: datetime) -> bool:
     """Whether the next reminder (the `reminded`-th, counting from 0) is due now."""
     return reminded < len(REMINDERS) and now >= deadline - REMINDERS[reminded] and now < deadline
+
+
+VACATION_DAYS_PER_YEAR = 30  # the default allowance; VACATION_DAYS_PER_YEAR in the app config overrides it
+
+
+def vacation_days(start: datetime, end: datetime) -> int:
+    """Days of allowance a vacation from `start` to `end` takes: every day begun counts."""
+    return math.ceil((end - start) / timedelta(days=1))
+
+
+def whole_days(span: timedelta) -> int:
+    """Whole days in `span` (what an early return gives back)."""
+    return span // timedelta(days=1)
+
+
+def time_left(until: datetime, moment: datetime) -> timedelta:
+    """How long from `moment` to `until`; nothing once it has passed."""
+    return max(until - moment, timedelta(0))

@@ -23,12 +23,20 @@ class User(db.Model):
     name: Mapped[str] = mapped_column(String(80))
     locale: Mapped[str] = mapped_column(String(8), default="en")
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
-    # "ok", "bounced" (hard bounce) or "complained": shown on the dashboard, stops non-turn mail.
+    # "ok", "bounced" (a hard bounce, or SOFT_BOUNCE_LIMIT soft ones in a row: only sign-in mail goes)
+    # or "complained" (marked as spam: only turn and sign-in mail goes); shown on the dashboard.
     email_status: Mapped[str] = mapped_column(String(16), default="ok")
+    email_status_detail: Mapped[str | None] = mapped_column(Text, default=None)  # the bounce or complaint text
+    email_status_at: Mapped[datetime | None] = mapped_column(default=None)
+    soft_bounces: Mapped[int] = mapped_column(default=0, server_default="0")  # in a row, since the last sign of life
     digest: Mapped[bool] = mapped_column(default=False)
     reminders: Mapped[bool] = mapped_column(default=True)
     notices: Mapped[bool] = mapped_column(default=True)  # mail other than turn emails
+    # On vacation from `vacation_from` to `vacation_until`: the player's deadlines wait (play.start_vacation).
+    vacation_from: Mapped[datetime | None] = mapped_column(default=None)
     vacation_until: Mapped[datetime | None] = mapped_column(default=None)
+    vacation_days_used: Mapped[int] = mapped_column(default=0, server_default="0")  # in `vacation_year`
+    vacation_year: Mapped[int | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     seats: Mapped[list[Seat]] = relationship(back_populates="user")
@@ -170,7 +178,8 @@ class Outbox(db.Model):
     html: Mapped[str | None] = mapped_column(Text, default=None)
     headers: Mapped[dict[str, str]] = mapped_column(Json, default=dict)
     message_id: Mapped[str] = mapped_column(String(300))
-    status: Mapped[str] = mapped_column(String(16), default="pending")  # pending, sent, failed
+    # pending, sent, failed (a 5xx answer), suppressed (the address bounced or complained meanwhile)
+    status: Mapped[str] = mapped_column(String(16), default="pending")
     attempts: Mapped[int] = mapped_column(default=0)
     last_error: Mapped[str | None] = mapped_column(Text, default=None)
     next_attempt_at: Mapped[datetime] = mapped_column(default=now)

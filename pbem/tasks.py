@@ -2,18 +2,25 @@
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 
 from celery import shared_task
+from celery.signals import worker_ready
 
 from .mail import outbound
 
 log = logging.getLogger(__name__)
 
+DELIVERY_BATCH = 500  # mails per task run; a full batch queues the next run, so other tasks get their turn
+
 
 @shared_task(name="pbem.tasks.deliver_outbox")
 def deliver_outbox() -> int:
     """Send whatever mail is due; the beat runs it too, so nothing waits on a lost kick."""
-    return outbound.deliver_due()
+    sent = outbound.deliver_due(DELIVERY_BATCH)
+    if sent == DELIVERY_BATCH:
+        kick_delivery()
+    return sent
 
 
 def kick_delivery() -> None:
@@ -24,16 +31,62 @@ def kick_delivery() -> None:
         log.warning("could not reach the task broker; the outbox will be delivered by the beat", exc_info=True)
 
 
-@shared_task(name="pbem.tasks.scan_deadlines")
-def scan_deadlines() -> int:
-    """Apply the timeout policy to every expired prompt and queue due reminders; the number of expiries."""
-    from . import play
-    from .clock import now
+@worker_ready.connect
+def _deliver_on_start(**_) -> None:
+    # A worker that (re)starts sends what is due at once: mail left by a worker that died
+    # mid-send does not wait for the beat.
+    kick_delivery()
 
-    moment = now()
-    expired = 0
-    for game_id, seat in play.due_seats(moment):
-        if play.expire_turn(game_id, seat, moment):
-            expired += 1
-    play.send_reminders(moment)
-    return expired
+
+@shared_task(name="pbem.tasks.scan_deadlines")
+def scan_deadlines(at: str | None = None) -> int:
+    """Everything the clock makes due (timeouts, reminders, vacations, digests); the number of expiries.
+
+    `at` (ISO time, UTC) replays a scan for a given moment; the beat passes nothing.
+    """
+    from . import play
+
+    done = play.scan(datetime.fromisoformat(at) if at else None)
+    log.info("scan: %s", done)
+    return done["expired"]
+
+
+# --- inbound mail ---------------------------------------------------------------
+
+
+@shared_task(name="pbem.tasks.poll_imap")
+def poll_imap() -> int:
+    """Receive new mail from IMAP_URL (beat, every minute); the number of messages handled and flagged."""
+    from flask import current_app
+
+    from .mail import imap
+
+    url = current_app.config.get("IMAP_URL")
+    if not url:
+        return 0
+    # Two overlapping polls would do nothing twice (one row per Message-ID), but would fetch twice.
+    lock = _redis_lock("pbem:lock:poll_imap", seconds=300)
+    if lock is False:
+        return 0
+    try:
+        return imap.poll(url)
+    finally:
+        if lock is not None:
+            lock.delete("pbem:lock:poll_imap")
+            lock.close()
+
+
+def _redis_lock(name: str, seconds: int):
+    """A Redis client holding lock `name` (None without Redis: embedded mode runs one process; False: held elsewhere)."""
+    from flask import current_app
+
+    url = current_app.config.get("REDIS_URL")
+    if not url:
+        return None
+    import redis
+
+    client = redis.Redis.from_url(url)
+    if client.set(name, b"1", nx=True, ex=seconds):
+        return client
+    client.close()
+    return False

@@ -1,36 +1,105 @@
 """Outgoing mail: compose and queue it in the caller's transaction, and deliver it later from the outbox."""
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+import logging
+import re
 import smtplib
 import ssl
-from email.message import EmailMessage
-from email.utils import formataddr, make_msgid
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from email import policy
+from email.header import Header
+from email.message import Message
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
+from email.utils import format_datetime, make_msgid, parseaddr
+from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 from urllib.parse import parse_qs, unquote, urlparse
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import current_app
-from sqlalchemy import select
+import jinja2
+from babel import dates as babel_dates
+from flask import current_app, has_request_context
+from flask_babel import force_locale, get_locale, gettext, lazy_gettext, ngettext
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, joinedload
 
 from .. import engine, tokens
 from ..clock import now
 from ..extensions import db
 from ..models import Game, Move, Outbox, Seat, User
+from . import dkim
 
-# --- queueing (inside the caller's transaction) ----------------------------------
+log = logging.getLogger(__name__)
+
+# Mail a player can turn off (User.notices = False, the one-click unsubscribe) and that a spam
+# complaint stops; turn mails, digests, reminders, sign-in links and answers to the player's
+# own mail always go. A hard-bounced address gets sign-in links only.
+OPTIONAL_KINDS = frozenset({"invite", "notice", "chat", "end", "vacation"})
+SOFT_BOUNCE_LIMIT = 3  # soft bounces in a row that count as a hard one
+DIGEST_HOUR = 7  # local time of the daily digest, in each player's own time zone
+EXAMPLES = 8  # example commands in a turn mail
+
+# --- rendering ----------------------------------------------------------------
 
 
-def _queue(dedupe_key: str, kind: str, to: str, subject: str, text: str, *, user: User | None = None,
-           game: Game | None = None, headers: dict | None = None, message_id: str | None = None,
-           html: str | None = None) -> Outbox | None:
-    """Add one outbox row unless one with the same dedupe key exists (then nothing is added)."""
-    if db.session.scalar(select(Outbox.id).where(Outbox.dedupe_key == dedupe_key)) is not None:
+@lru_cache(maxsize=1)
+def _templates() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("pbem.mail", "templates"),
+        # HTML parts escape every value (player names, titles, chat); text parts are plain text.
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html",), default_for_string=False),
+        extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined)
+    env.install_gettext_callables(gettext, ngettext, newstyle=True)
+    return env
+
+
+def render(name: str, **context) -> str:
+    """Render mail template `name` (under pbem/mail/templates) in the current locale."""
+    return _templates().get_template(name).render(**context)
+
+
+def _zone(name: str | None) -> ZoneInfo:
+    try:
+        return ZoneInfo(name or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def local_time(moment: datetime, user: User | None) -> str:
+    """A naive UTC moment as the reader reads it: "Thu, Nov 26, 2026 6:00 PM (Asia/Tokyo)", in their language."""
+    locale = _user_locale(user) if user is not None else "en"
+    zone = _zone(user.timezone if user is not None else None)
+    aware = moment.replace(tzinfo=timezone.utc).astimezone(zone)
+    day = babel_dates.format_skeleton("yMMMEd", aware, tzinfo=zone, locale=locale, fuzzy=True)
+    return f"{day} {babel_dates.format_time(aware, 'short', tzinfo=zone, locale=locale)} ({zone.key})"
+
+
+def utc_time(moment: datetime) -> str:
+    return f"{moment:%Y-%m-%d %H:%M} UTC"
+
+
+@dataclass
+class Deadline:
+    local: str
+    utc: str
+    same_zone: bool
+
+
+def deadline_for(moment: datetime | None, user: User | None) -> Deadline | None:
+    if moment is None:
         return None
-    row = Outbox(dedupe_key=dedupe_key, kind=kind, to_address=to, subject=subject[:300], text=text, html=html,
-                 headers=headers or {}, user=user, game_id=game.id if game else None,
-                 message_id=message_id or make_msgid(domain=current_app.config["INBOUND_DOMAIN"]))
-    db.session.add(row)
-    db.session.info["outbox_queued"] = True
-    return row
+    zone = _zone(user.timezone if user is not None else None)
+    return Deadline(local_time(moment, user), utc_time(moment), zone.key in ("UTC", "Etc/UTC"))
+
+
+# --- addresses, links, headers ---------------------------------------------------
 
 
 def game_tag(game: Game) -> str:
@@ -42,35 +111,138 @@ def thread_id(game: Game) -> str:
     return f"<game-{game.id}@{current_app.config['INBOUND_DOMAIN']}>"
 
 
-def _game_headers(game: Game, seat: Seat | None) -> dict:
-    headers = {"In-Reply-To": thread_id(game), "References": thread_id(game),
-               "Auto-Submitted": "auto-generated"}
-    if seat is not None and seat.position is not None:
-        headers["Reply-To"] = tokens.reply_address(game.id, seat.position)
-    return headers
-
-
 def seat_link(game: Game, seat: Seat) -> str:
     token = tokens.seat_link_token(game.id, seat.position, seat.prompt_version)
     return f"{current_app.config['BASE_URL']}/play/{token}"
 
 
+def game_link(game: Game) -> str:
+    return f"{current_app.config['BASE_URL']}/games/{game.id}"
+
+
+def unsubscribe_link(user: User) -> str:
+    """The one-click (RFC 8058) unsubscribe URL: signed, for this user and address, without expiry."""
+    token = tokens.sign("unsubscribe", {"u": user.id, "e": user.email})
+    return f"{current_app.config['BASE_URL']}/unsubscribe/{token}"
+
+
+def read_unsubscribe_token(token: str) -> User:
+    """The user a one-click unsubscribe token names; BadToken when it is forged or the address changed."""
+    data = tokens.unsign("unsubscribe", token, None)
+    user = db.session.get(User, data.get("u"))
+    if user is None or user.email != data.get("e"):
+        raise tokens.BadToken("this link is not valid any more")
+    return user
+
+
+def _unsubscribe_mac(user_id: int) -> str:
+    key = current_app.config["SECRET_KEY"].encode()
+    digest = hmac.new(key, f"unsubscribe:{user_id}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest[:10]).decode().lower()
+
+
+def unsubscribe_address(user: User) -> str:
+    """`unsubscribe+u<id>-<mac>@INBOUND_DOMAIN`: the mailto form of List-Unsubscribe (short: local parts are limited)."""
+    return f"unsubscribe+u{user.id}-{_unsubscribe_mac(user.id)}@{current_app.config['INBOUND_DOMAIN']}"
+
+
+_UNSUBSCRIBE_RE = re.compile(r"unsubscribe\+u(\d+)-([a-z2-7]{16})@")
+
+
+def find_unsubscribe_address(text: str) -> int | None:
+    """The user id of a correctly signed unsubscribe address in `text` (for the inbound side), else None."""
+    for match in _UNSUBSCRIBE_RE.finditer(text.lower()):
+        if hmac.compare_digest(match.group(2), _unsubscribe_mac(int(match.group(1)))):
+            return int(match.group(1))
+    return None
+
+
+def unsubscribe(user: User) -> None:
+    """Stop every mail but turn mails, digests, reminders and sign-in links for `user` (the caller commits)."""
+    user.notices = False
+
+
+def _game_headers(game: Game, seat: Seat | None, user: User | None = None) -> dict:
+    headers = {"In-Reply-To": thread_id(game), "References": thread_id(game),
+               "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All"}
+    if seat is not None and seat.position is not None:
+        headers["Reply-To"] = tokens.reply_address(game.id, seat.position)
+    user = user or (seat.user if seat is not None else None)
+    if user is not None:
+        headers.update(_list_headers(user))
+    return headers
+
+
+def _list_headers(user: User) -> dict:
+    return {"List-Unsubscribe": f"<mailto:{unsubscribe_address(user)}?subject=unsubscribe>, "
+                                f"<{unsubscribe_link(user)}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+
+
+def _user_locale(user: User | None) -> str:
+    if user is not None and user.locale in current_app.config["LANGUAGES"]:
+        return user.locale
+    if has_request_context():
+        return str(get_locale() or "en")
+    return "en"
+
+
+def _footer(user: User | None) -> dict:
+    base = current_app.config["BASE_URL"]
+    return {"settings_url": f"{base}/settings", "unsubscribe_url": unsubscribe_link(user) if user else None}
+
+
+# --- queueing (inside the caller's transaction) ----------------------------------
+
+
+def _queue(dedupe_key: str, kind: str, to: str, subject: str, text: str, *, user: User | None = None,
+           game: Game | None = None, headers: dict | None = None, message_id: str | None = None,
+           html: str | None = None) -> Outbox | None:
+    """Add one outbox row unless one with the same dedupe key exists or the address bounced (then None)."""
+    if user is not None and user.email_status == "bounced" and kind != "signin":
+        return None
+    if db.session.scalar(select(Outbox.id).where(Outbox.dedupe_key == dedupe_key)) is not None:
+        return None
+    row = Outbox(dedupe_key=dedupe_key, kind=kind, to_address=to, subject=" ".join(subject.split())[:300],
+                 text=text, html=html, headers=headers or {}, user=user, game_id=game.id if game else None,
+                 message_id=message_id or make_msgid(domain=current_app.config["INBOUND_DOMAIN"]))
+    db.session.add(row)
+    db.session.info["outbox_queued"] = True
+    return row
+
+
+def may_mail(user: User, kind: str, *, chosen: bool = True) -> bool:
+    """Whether `user` takes mail of `kind`: a bounced address only sign-in links; optional mail not after a
+    complaint, nor (with `chosen`, the player's own choice) after they turned notices off."""
+    if kind == "signin":
+        return True
+    if user.email_status == "bounced":
+        return False
+    if kind in OPTIONAL_KINDS:
+        return user.email_status != "complained" and (user.notices or not chosen)
+    return True
+
+
 def queue_signin(email: str, link: str) -> None:
     """The sign-in link mail."""
-    _queue(f"signin:{link[-40:]}", "signin", email, "Your pbem sign-in link",
-           "Open this link to sign in to pbem (it works once and for one hour):\n\n"
-           f"{link}\n\nIf you did not ask for it, ignore this mail.\n")
+    user = db.session.scalar(select(User).where(func.lower(User.email) == email.lower()))
+    with force_locale(_user_locale(user)):
+        _queue(f"signin:{link[-40:]}", "signin", email, gettext("Your pbem sign-in link"),
+               render("signin.txt", link=link), user=user)
 
 
 def queue_invitation(game: Game, email: str) -> None:
-    """An invitation to a lobby game."""
-    base = current_app.config["BASE_URL"]
-    _queue(f"invite:{game.id}:{email}", "invite", email, f"{game_tag(game)} You are invited",
-           f"{game.host.name} invites you to play {engine.get(game.slug).NAME} ({game.num_seats} players).\n\n"
-           f"Join in the browser: {base}/games/{game.id}\n"
-           f"Or reply to this mail with the line:  join {game.id}\n",
-           game=game, headers={"Reply-To": f"play@{current_app.config['INBOUND_DOMAIN']}",
-                               "Auto-Submitted": "auto-generated"})
+    """An invitation to a lobby game, in the invitee's language if they have an account, else the host's."""
+    user = db.session.scalar(select(User).where(func.lower(User.email) == email.lower()))
+    if user is not None and not may_mail(user, "invite"):
+        return
+    with force_locale(_user_locale(user or game.host)):
+        _queue(f"invite:{game.id}:{email}", "invite", email,
+               f"{game_tag(game)} {gettext('You are invited')}",
+               render("invite.txt", game=game, rules=engine.get(game.slug), link=game_link(game), **_footer(user)),
+               user=user, game=game,
+               headers={"Reply-To": f"play@{current_app.config['INBOUND_DOMAIN']}",
+                        "Auto-Submitted": "auto-generated", **(_list_headers(user) if user else {})})
 
 
 def seat_names(game: Game) -> list[str]:
@@ -79,7 +251,7 @@ def seat_names(game: Game) -> list[str]:
 
 
 def history_lines(game: Game, since_seq: int, viewer: int | None, locale: str, limit: int = 60) -> list[str]:
-    """The engine's lines for the moves after `since_seq`, as `viewer` may see them."""
+    """The engine's lines for the moves after `since_seq`, as `viewer` may see them, in `locale`."""
     rules = engine.get(game.slug)
     moves = db.session.scalars(select(Move).where(Move.game_id == game.id, Move.seq > since_seq)
                                .order_by(Move.seq)).all()
@@ -89,92 +261,432 @@ def history_lines(game: Game, since_seq: int, viewer: int | None, locale: str, l
     return lines[-limit:]
 
 
-def queue_turn(game: Game, seat: Seat) -> None:
-    """One turn mail for this seat's current prompt (the dedupe key makes it one, whatever retries)."""
+# What each prompt kind asks, in words (games add theirs here; an unknown kind is shown as it is).
+PROMPT_WORDS = {
+    "place": lazy_gettext("place your people"),
+    "act": lazy_gettext("use the places where your people stand"),
+    "tools": lazy_gettext("decide which tools to add to your roll"),
+    "pick": lazy_gettext("pick a die from the dice card"),
+    "feed": lazy_gettext("feed your people"),
+}
+
+
+def prompt_words(prompt) -> str:
+    """One prompt in the reader's words, with the counts that matter ("place your people (3 left)")."""
+    words = str(PROMPT_WORDS.get(prompt.kind, prompt.kind))
+    data = prompt.data or {}
+    if "left" in data:
+        words += " " + ngettext("(%(num)s person left)", "(%(num)s people left)", data["left"])
+    if data.get("short"):
+        words += " " + gettext("(%(short)s food short)", short=data["short"])
+    if "total" in data and "dice" in data:
+        words += " " + gettext("(you rolled %(dice)s, total %(total)s)",
+                               dice=" ".join(map(str, data["dice"])), total=data["total"])
+    return words
+
+
+def _spread(items: list) -> list:
+    """`items` reordered so that any first few are spread over the whole list (0, n/2, n/4, 3n/4, ...)."""
+    order, seen, step = [], set(), len(items)
+    while len(order) < len(items):
+        for i in range(0, len(items), max(step, 1)):
+            if i not in seen:
+                seen.add(i)
+                order.append(items[i])
+        step //= 2
+    return order
+
+
+def example_commands(moves: list, limit: int = EXAMPLES) -> list[str]:
+    """Up to `limit` legal commands showing the variety of what is legal: one per kind of command, in turn.
+
+    A kind (a shape) is the command with its numbers blanked out; the verbs take turns, and
+    within a verb the simplest shapes come first (the plain form before its "tools auto" variant).
+    """
+    shapes: dict[str, list[str]] = {}
+    for move in moves:
+        text = str(move)
+        shapes.setdefault(re.sub(r"\d+", "#", text), []).append(text)
+    by_verb: dict[str, list[str]] = {}
+    for shape in shapes:
+        by_verb.setdefault(shape.split(" ")[0], []).append(shape)
+    # Each shape's commands, a middle one first ("place 3 hunt" reads better than always "1").
+    for shape, texts in shapes.items():
+        middle = len(texts) // 2
+        shapes[shape] = [texts[middle]] + _spread(texts[:middle] + texts[middle + 1:])
+    chosen: list[str] = []
+    while len(chosen) < limit and any(shapes.values()):
+        # One round: a command of each shape, taking the verbs in turn and spreading over each verb's shapes.
+        queues = [sorted(group, key=lambda shape: shape.count(" ")) for group in by_verb.values()]
+        while len(chosen) < limit and any(queues):
+            for queue in queues:
+                while queue and len(chosen) < limit:
+                    texts = shapes[queue.pop(0)]
+                    if texts:
+                        chosen.append(texts.pop(0))
+                        break
+    return chosen
+
+
+def board_text(game: Game, seat: int | None, locale: str) -> str:
+    """The board from `seat`'s view as text: the game's own `board_text` if it has one, else a generic listing."""
     rules = engine.get(game.slug)
-    user = seat.user
+    view = rules.view(game.state, seat)
+    # callable(): importing a submodule named board_text sets a module attribute of that name on the package.
+    if callable(getattr(rules, "board_text", None)):
+        return rules.board_text(view, locale, seat_names(game))
+    return "\n".join(_generic_lines(view)) + "\n"
+
+
+def _generic_lines(value, indent: str = "") -> list[str]:
+    if isinstance(value, dict):
+        lines = []
+        for key, item in value.items():
+            if isinstance(item, (dict, list)) and item and not _flat(item):
+                lines += [f"{indent}{key}:"] + _generic_lines(item, indent + "  ")
+            else:
+                lines.append(f"{indent}{key}: {_scalar(item)}")
+        return lines
+    if isinstance(value, list):
+        return [line for i, item in enumerate(value) for line in ([f"{indent}{i + 1}."] + _generic_lines(item, indent + "  ")
+                                                              if isinstance(item, (dict, list)) and not _flat(item)
+                                                              else [f"{indent}{i + 1}. {_scalar(item)}"])]
+    return [f"{indent}{_scalar(value)}"]
+
+
+def _flat(value) -> bool:
+    items = value.values() if isinstance(value, dict) else value
+    return all(not isinstance(v, (dict, list)) for v in items)
+
+
+def _scalar(value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_scalar(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, list):
+        return " ".join(_scalar(v) for v in value) or "-"
+    return "-" if value is None else str(value)
+
+
+@dataclass
+class TurnBlock:
+    """Everything a turn mail (or one game of a digest) says about one seat's prompt."""
+
+    game: Game
+    seat: Seat
+    rules_name: str
+    asked: list[str]
+    since: list[str]
+    board: str
+    examples: list[str]
+    forms: list[str]
+    link: str
+    game_url: str
+    reply_address: str
+    deadline: Deadline | None
+    extensions_left: int = 0
+    replace_after: int = 0
+
+
+def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
+    """The contents of a turn mail for `seat`, in the current locale (call inside force_locale)."""
+    rules = engine.get(game.slug)
+    locale = user.locale
     last_own = db.session.scalar(select(Move.seq).where(Move.game_id == game.id, Move.seat == seat.position)
                                  .order_by(Move.seq.desc()).limit(1)) or 0
     prompts = [p for p in rules.pending(game.state) if p.seat == seat.position]
-    asked = ", ".join(p.kind for p in prompts) or "a move"
-    legal = [str(m) for m in rules.legal(game.state, seat.position)[:10]]
-    since = history_lines(game, last_own, seat.position, user.locale)
-    deadline = seat.deadline.strftime("%Y-%m-%d %H:%M UTC") if seat.deadline else "none"
-    text = "\n".join([
-        f"Hello {user.name},",
-        "",
-        f"It is your turn in \"{game.title}\" ({rules.NAME}, game #{game.id}): {asked}.",
-        "",
-        *(["Since your last move:", *(f"  {line}" for line in since), ""] if since else []),
-        "Answer by replying to this mail with your commands above the quoted text, for example:",
-        *(f"  {c}" for c in legal),
-        "",
-        f"Or open the move form: {seat_link(game, seat)}",
-        f"Deadline: {deadline}",
-        "",
-    ])
-    _queue(f"turn:{game.id}:{seat.position}:{seat.prompt_version}", "turn", user.email,
-           f"{game_tag(game)} Your turn: {asked}", text, user=user, game=game,
-           headers=_game_headers(game, seat),
-           message_id=f"<turn.{tokens.reply_token(game.id, seat.position)}.{seat.prompt_version}"
-                      f"@{current_app.config['INBOUND_DOMAIN']}>")
+    moves = rules.legal(game.state, seat.position) if prompts else []
+    examples = example_commands(moves)
+    # Templates for what cannot be listed in full (payments, tool sets), when the game offers them.
+    forms = ([t for t in rules.legal_texts(game.state, seat.position) if "<" in t or t.startswith("(")]
+             if prompts and hasattr(rules, "legal_texts") else [])
+    return TurnBlock(
+        game=game, seat=seat, rules_name=rules.NAME, asked=[prompt_words(p) for p in prompts],
+        since=history_lines(game, last_own, seat.position, locale), board=board_text(game, seat.position, locale),
+        examples=examples, forms=forms[:8], link=seat_link(game, seat), game_url=game_link(game),
+        reply_address=tokens.reply_address(game.id, seat.position), deadline=deadline_for(seat.deadline, user),
+        extensions_left=max(0, game.timeout_extensions - seat.extensions_used),
+        replace_after=max(0, game.replace_after - seat.timeouts))
 
 
-def queue_notice(game: Game, text: str, key: str) -> None:
-    """A short notice about the game (a timeout, a replaced player) to every human at the table."""
+def turn_message_id(game: Game, seat: Seat) -> str:
+    """The turn mail's Message-ID: the seat token (for replies that lose plus-addressing) and the prompt, stable."""
+    return (f"<turn.{tokens.reply_token(game.id, seat.position)}.{seat.prompt_version}"
+            f"@{current_app.config['INBOUND_DOMAIN']}>")
+
+
+def queue_turn(game: Game, seat: Seat) -> None:
+    """One turn mail for this seat's current prompt (the dedupe key makes it one, whatever retries).
+
+    A player who chose the daily digest gets none: the digest lists every game waiting on them.
+    """
+    user = seat.user
+    if user is None or user.digest:
+        return
+    with force_locale(_user_locale(user)):
+        block = turn_block(game, seat, user)
+        context = {"block": block, "user": user, "commands_doc": _commands_doc(), **_footer(user)}
+        asked = ", ".join(block.asked) or gettext("your move")
+        _queue(f"turn:{game.id}:{seat.position}:{seat.prompt_version}", "turn", user.email,
+               f"{game_tag(game)} {gettext('Your turn: %(asked)s', asked=asked)}",
+               render("turn.txt", **context), html=render("turn.html", **context), user=user, game=game,
+               headers=_game_headers(game, seat), message_id=turn_message_id(game, seat))
+
+
+def _commands_doc() -> str:
+    return current_app.config.get("COMMANDS_URL") or f"{current_app.config['BASE_URL']}/help/commands"
+
+
+def waiting_seats(user: User) -> list[Seat]:
+    """The seats of `user` that are asked to act now, in active games, oldest prompt first."""
+    return list(db.session.scalars(
+        select(Seat).join(Game).where(Seat.user_id == user.id, Game.status == "active",
+                                      Seat.prompt_version.is_not(None), Seat.is_bot.is_(False))
+        .order_by(Seat.waiting_since, Seat.id)))
+
+
+def digest_due(user: User, moment: datetime) -> str | None:
+    """The local date of the digest due for `user` at `moment` (DIGEST_HOUR has passed there), else None."""
+    local = moment.replace(tzinfo=timezone.utc).astimezone(_zone(user.timezone))
+    return local.date().isoformat() if local.hour >= DIGEST_HOUR else None
+
+
+def queue_digests(moment: datetime | None = None) -> int:
+    """One digest per digest player with games waiting, once per local day after DIGEST_HOUR; the number queued."""
+    moment = moment or now()
+    users = db.session.scalars(
+        select(User).where(User.digest.is_(True), User.email_status != "bounced",
+                           User.id.in_(select(Seat.user_id).join(Game).where(
+                               Game.status == "active", Seat.prompt_version.is_not(None),
+                               Seat.is_bot.is_(False))))
+        .order_by(User.id)).all()
+    count = 0
+    for user in users:
+        day = digest_due(user, moment)
+        if day is not None and queue_digest(user, day) is not None:
+            count += 1
+    return count
+
+
+def queue_digest(user: User, day: str) -> Outbox | None:
+    """The digest of `day` for `user`: every game waiting on them, each as in a turn mail."""
+    key = f"digest:{user.id}:{day}"
+    if db.session.scalar(select(Outbox.id).where(Outbox.dedupe_key == key)) is not None:
+        return None  # rendering is the costly part: skip it when the day's digest exists
+    seats = waiting_seats(user)
+    if not seats:
+        return None
+    with force_locale(_user_locale(user)):
+        blocks = [turn_block(seat.game, seat, user) for seat in seats]
+        context = {"blocks": blocks, "user": user, "commands_doc": _commands_doc(), **_footer(user)}
+        subject = ngettext("[pbem] %(num)s game is waiting for you", "[pbem] %(num)s games are waiting for you",
+                           len(blocks))
+        return _queue(key, "digest", user.email, subject, render("digest.txt", **context),
+                      html=render("digest.html", **context), user=user,
+                      headers={"Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All",
+                               **_list_headers(user)})
+
+
+def queue_notice(game: Game, text: str, key: str, *, concerns: int | None = None,
+                 message: Callable[[User], str] | None = None) -> None:
+    """A short notice about the game (a timeout, a vacation) to every human at the table.
+
+    `message(reader)` gives the text in the reader's language and time zone (called inside
+    force_locale); `text` is the fallback. The player whose seat it `concerns` gets it even
+    with notices off: it is about their own turn.
+    """
     for seat in game.seats:
-        if seat.user is not None:
-            _queue(f"notice:{key}:{seat.position}", "notice", seat.user.email, f"{game_tag(game)} {text[:120]}",
-                   f"{text}.\n\n{current_app.config['BASE_URL']}/games/{game.id}\n", user=seat.user, game=game,
-                   headers=_game_headers(game, seat))
+        user = seat.user
+        if user is None:
+            continue
+        own = concerns is not None and seat.position == concerns
+        if not may_mail(user, "notice", chosen=not own):
+            continue
+        with force_locale(_user_locale(user)):
+            body = message(user) if message is not None else text
+            _queue(f"notice:{key}:{seat.position}", "notice", user.email,
+                   f"{game_tag(game)} {body[:120]}",
+                   render("notice.txt", text=body, link=game_link(game), **_footer(user)),
+                   user=user, game=game, headers=_game_headers(game, seat))
+
+
+def queue_timeout_notice(game: Game, seat: Seat, key: str, *, extended: bool, played: list[str],
+                         replaced: bool) -> None:
+    """Tell the table what the timeout policy did for `seat`: extended its deadline, or played the bot for it."""
+    name = seat.user.name if seat.user is not None else seat.display_name
+
+    def message(reader: User) -> str:
+        if extended:
+            return gettext("%(name)s did not move in time: the deadline is extended to %(deadline)s "
+                           "(extension %(n)s of %(of)s)", name=name, deadline=local_time(seat.deadline, reader),
+                           n=seat.extensions_used, of=game.timeout_extensions)
+        text = gettext("%(name)s did not move in time: the bot played %(moves)s", name=name,
+                       moves="; ".join(played))
+        if replaced:
+            text += ". " + gettext("After %(n)s missed turns the bot takes over %(name)s's seat for good",
+                                   n=seat.timeouts, name=name)
+        return text
+
+    queue_notice(game, name, key, concerns=seat.position, message=message)
 
 
 def queue_reminder(game: Game, seat: Seat) -> None:
     """A reminder that this seat's deadline is near (the dedupe key makes it one per prompt and threshold)."""
-    _queue(f"remind:{game.id}:{seat.position}:{seat.prompt_version}:{seat.reminded}", "reminder", seat.user.email,
-           f"{game_tag(game)} Reminder: your move is due {seat.deadline:%Y-%m-%d %H:%M} UTC",
-           f"Hello {seat.user.name},\n\nyour move in \"{game.title}\" is due {seat.deadline:%Y-%m-%d %H:%M} UTC.\n"
-           f"Reply to the turn mail, or open: {seat_link(game, seat)}\n",
-           user=seat.user, game=game, headers=_game_headers(game, seat))
+    user = seat.user
+    with force_locale(_user_locale(user)):
+        context = {"game": game, "user": user, "deadline": deadline_for(seat.deadline, user),
+                   "link": seat_link(game, seat), "reply_address": tokens.reply_address(game.id, seat.position),
+                   **_footer(user)}
+        _queue(f"remind:{game.id}:{seat.position}:{seat.prompt_version}:{seat.reminded}", "reminder", user.email,
+               f"{game_tag(game)} "
+               + gettext("Reminder: your move is due %(deadline)s", deadline=local_time(seat.deadline, user)),
+               render("reminder.txt", **context), html=render("reminder.html", **context), user=user, game=game,
+               headers=_game_headers(game, seat))
 
 
 def queue_chat(game: Game, author: User, message) -> None:
     """Table talk, to everyone at the table but its author."""
     for seat in game.seats:
-        if seat.user is not None and seat.user_id != author.id and seat.user.notices:
-            _queue(f"chat:{message.id}:{seat.position}", "chat", seat.user.email,
-                   f"{game_tag(game)} {author.name} says", f"{author.name} says:\n\n{message.text}\n\n"
-                   f"Answer with a line starting \"say\" in a reply, or at {current_app.config['BASE_URL']}"
-                   f"/games/{game.id}#talk\n", user=seat.user, game=game, headers=_game_headers(game, seat))
+        user = seat.user
+        if user is not None and seat.user_id != author.id and may_mail(user, "chat"):
+            with force_locale(_user_locale(user)):
+                _queue(f"chat:{message.id}:{seat.position}", "chat", user.email,
+                       f"{game_tag(game)} {gettext('%(name)s says', name=author.name)}",
+                       render("chat.txt", author=author, text=message.text, link=f"{game_link(game)}#talk",
+                              **_footer(user)),
+                       user=user, game=game, headers=_game_headers(game, seat))
 
 
 def queue_game_over(game: Game, seat: Seat) -> None:
     """The final result mail for one seat."""
+    user = seat.user
+    if not may_mail(user, "end"):
+        return
     result = game.result or {}
     names = {s.position: s.display_name for s in game.seats}
-    lines = [f"{place}. {names.get(int(s), s)}: {result.get('scores', {}).get(str(s))} points"
-             for place, s in ((result.get("places", {}).get(str(s)), s) for s in result.get("ranking", []))]
-    _queue(f"end:{game.id}:{seat.position}", "end", seat.user.email, f"{game_tag(game)} Game over",
-           "The game is over.\n\n" + "\n".join(lines) + f"\n\n{current_app.config['BASE_URL']}/games/{game.id}\n",
-           user=seat.user, game=game, headers=_game_headers(game, None))
+    places = [{"place": result.get("places", {}).get(str(s)), "name": names.get(int(s), str(s)),
+               "score": result.get("scores", {}).get(str(s))} for s in result.get("ranking", [])]
+    with force_locale(_user_locale(user)):
+        _queue(f"end:{game.id}:{seat.position}", "end", user.email, f"{game_tag(game)} {gettext('Game over')}",
+               render("end.txt", places=places, link=game_link(game), **_footer(user)),
+               user=user, game=game, headers=_game_headers(game, None, user))
+
+
+def queue_vacation_notice(user: User, games: list[Game], starts: bool, key: str) -> None:
+    """Tell the other players of `games` that `user`'s vacation starts (until when) or has ended."""
+    until = user.vacation_until
+    for game in games:
+        def message(reader: User) -> str:
+            if starts:
+                return gettext("%(name)s is on vacation until %(until)s: their deadlines wait until then",
+                               name=user.name, until=local_time(until, reader))
+            return gettext("%(name)s is back from vacation: their deadlines run again", name=user.name)
+
+        for seat in game.seats:
+            reader = seat.user
+            if reader is None or reader.id == user.id or seat.replaced or not may_mail(reader, "vacation"):
+                continue
+            with force_locale(_user_locale(reader)):
+                body = message(reader)
+                _queue(f"vacation:{key}:{game.id}:{seat.position}", "vacation", reader.email,
+                       f"{game_tag(game)} {body[:120]}",
+                       render("notice.txt", text=body, link=game_link(game), **_footer(reader)),
+                       user=reader, game=game, headers=_game_headers(game, seat))
+
+
+# --- bounces and complaints (called by the inbound side) ---------------------------
+
+
+def _user_by_address(address: str) -> User | None:
+    return db.session.scalar(select(User).where(func.lower(User.email) == address.strip().lower()))
+
+
+def record_bounce(address: str, hard: bool, detail: str) -> User | None:
+    """Note a bounce for `address`: a hard one, or SOFT_BOUNCE_LIMIT soft ones in a row, marks it "bounced".
+
+    The caller commits. Returns the user, or None when no user has that address.
+    """
+    user = _user_by_address(address)
+    if user is not None:
+        _note_bounce(user, hard, detail)
+    return user
+
+
+def _note_bounce(user: User, hard: bool, detail: str) -> None:
+    if not hard:
+        user.soft_bounces += 1
+    if hard or user.soft_bounces >= SOFT_BOUNCE_LIMIT:
+        user.email_status = "bounced"
+        user.email_status_at = now()
+        user.email_status_detail = (detail if hard else
+                                    f"{user.soft_bounces} soft bounces in a row; last: {detail}")[:2000]
+    log.info("bounce for %s (%s): %s", user.email, "hard" if hard else "soft", detail[:200])
+
+
+def record_complaint(address: str, detail: str) -> User | None:
+    """Note a spam complaint for `address`: it is marked "complained" and gets only mail it cannot do without."""
+    user = _user_by_address(address)
+    if user is None:
+        return None
+    if user.email_status != "bounced":
+        user.email_status = "complained"
+    user.email_status_at = now()
+    user.email_status_detail = detail[:2000]
+    return user
+
+
+def record_reachable(address: str) -> User | None:
+    """Mail came from `address` (a reply, a sign-in): the soft-bounce count starts again. The caller commits."""
+    user = _user_by_address(address)
+    if user is not None:
+        user.soft_bounces = 0
+    return user
 
 
 # --- delivery ------------------------------------------------------------------
 
 
-def build_message(row: Outbox) -> EmailMessage:
-    """The MIME message for an outbox row."""
-    msg = EmailMessage()
-    msg["From"] = current_app.config["MAIL_FROM"]
-    msg["To"] = row.to_address
-    msg["Subject"] = row.subject
-    msg["Message-ID"] = row.message_id
-    for name, value in (row.headers or {}).items():
-        msg[name] = value
-    msg.set_content(row.text)
+def _header(value: str) -> str | Header:
+    return value if value.isascii() else Header(value, "utf-8")
+
+
+def build_message(row: Outbox) -> Message:
+    """The MIME message for an outbox row: text, and HTML when there is one, as alternatives."""
+    # email.mime with the compat32 policy: three times faster than EmailMessage for the same
+    # mail, which matters when thousands go out at once.
+    text = MIMEText(row.text, "plain", "utf-8")
     if row.html:
-        msg.add_alternative(row.html, subtype="html")
+        msg = MIMEMultipart("alternative")
+        msg.attach(text)
+        msg.attach(MIMEText(row.html, "html", "utf-8"))
+    else:
+        msg = text
+    msg["From"] = _header(current_app.config["MAIL_FROM"])
+    msg["To"] = row.to_address
+    msg["Subject"] = _header(row.subject)
+    msg["Message-ID"] = row.message_id
+    # The queueing time, not the sending time: a re-send is the same message.
+    msg["Date"] = format_datetime((row.created_at or now()).replace(tzinfo=timezone.utc))
+    for name, value in (row.headers or {}).items():
+        msg[name] = _header(value)
     return msg
+
+
+def message_bytes(row: Outbox) -> bytes:
+    """The message as sent (CRLF line ends), DKIM-signed when DKIM_PRIVATE_KEY and DKIM_SELECTOR are set."""
+    data = build_message(row).as_bytes(policy=_WIRE)
+    config = current_app.config
+    if config.get("DKIM_PRIVATE_KEY") and config.get("DKIM_SELECTOR"):
+        data = dkim.sign(data, private_key=config["DKIM_PRIVATE_KEY"], selector=config["DKIM_SELECTOR"],
+                         domain=config.get("DKIM_DOMAIN") or dkim.signing_domain(config["MAIL_FROM"]))
+    return data
+
+
+_WIRE = policy.compat32.clone(linesep="\r\n")  # SMTP wants CRLF, and DKIM signs what is sent
+
+
+def envelope_sender() -> str:
+    """The envelope sender (MAIL FROM): the address of MAIL_FROM, where bounces come back."""
+    return parseaddr(current_app.config["MAIL_FROM"])[1]
 
 
 class FolderBackend:
@@ -183,16 +695,24 @@ class FolderBackend:
     def __init__(self, folder: str):
         self.folder = Path(folder)
 
-    def send(self, row: Outbox, msg: EmailMessage) -> None:
+    def open(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
+
+    def send(self, row: Outbox, data: bytes) -> None:
         path = self.folder / f"{row.id:08d}.eml"
         tmp = path.with_suffix(".tmp")
-        tmp.write_bytes(msg.as_bytes())
+        tmp.write_bytes(data)
         tmp.replace(path)  # readers never see half a mail
+
+    def close(self) -> None:
+        pass
 
 
 class SmtpBackend:
-    """SMTP from MAIL_URL: smtp://user:pass@host:port (STARTTLS when offered, ?tls=required to insist), smtps:// for TLS."""
+    """SMTP from MAIL_URL: smtp://user:pass@host:port (STARTTLS when offered, ?tls=required to insist), smtps:// for TLS.
+
+    One connection carries every mail of a delivery run; it is opened on the first send.
+    """
 
     def __init__(self, url: str):
         parts = urlparse(url)
@@ -204,21 +724,45 @@ class SmtpBackend:
         query = parse_qs(parts.query)
         self.require_tls = query.get("tls", [""])[0] == "required"
         self.timeout = float(query.get("timeout", ["30"])[0])
+        self.client: smtplib.SMTP | None = None
 
-    def send(self, row: Outbox, msg: EmailMessage) -> None:
+    def open(self) -> None:
+        if self.client is not None:
+            return
         context = ssl.create_default_context()
         if self.tls_wrapped:
             client = smtplib.SMTP_SSL(self.host, self.port, timeout=self.timeout, context=context)
         else:
             client = smtplib.SMTP(self.host, self.port, timeout=self.timeout)
-        with client:
+        try:
             client.ehlo()
             if not self.tls_wrapped and (client.has_extn("starttls") or self.require_tls):
                 client.starttls(context=context)
                 client.ehlo()
             if self.user:
                 client.login(self.user, self.password or "")
-            client.send_message(msg, to_addrs=[row.to_address])
+        except BaseException:
+            client.close()
+            raise
+        self.client = client
+
+    def send(self, row: Outbox, data: bytes) -> None:
+        self.open()
+        try:
+            self.client.sendmail(envelope_sender(), [row.to_address], data)
+        except (smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError, smtplib.SMTPSenderRefused):
+            raise  # the connection is still good (smtplib sent RSET)
+        except BaseException:
+            self.close()  # state unknown: the next mail starts a new connection
+            raise
+
+    def close(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            try:
+                client.quit()
+            except (OSError, smtplib.SMTPException):
+                client.close()
 
 
 def backend():
@@ -231,31 +775,96 @@ def backend():
 RETRY_DELAYS = (60, 300, 900, 3600, 3 * 3600, 6 * 3600)  # seconds; then keep trying every 6 hours
 
 
-def deliver_due(limit: int = 200) -> int:
-    """Send due outbox rows, each under a row lock so two workers never send the same one; the count sent."""
-    from datetime import timedelta
+def retry_delay(attempts: int) -> timedelta:
+    return timedelta(seconds=RETRY_DELAYS[min(max(attempts, 1) - 1, len(RETRY_DELAYS) - 1)])
 
+
+class ConnectFailed(Exception):
+    """The mail server could not be reached: every due mail waits, none is lost."""
+
+
+def _permanent(exc: Exception) -> bool:
+    """A 5xx answer about this mail or its recipient: sending it again would fail the same way."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        return all(code >= 500 for code, _ in exc.recipients.values())
+    return isinstance(exc, smtplib.SMTPDataError) and exc.smtp_code >= 500
+
+
+def deliver_due(limit: int = 500) -> int:
+    """Send due outbox rows over one connection, each in its own transaction under a row lock; the count sent.
+
+    Crash semantics: a row is locked (SELECT ... FOR UPDATE SKIP LOCKED) from before the SMTP
+    conversation until "sent" is committed, so no two workers send it at once. A worker killed
+    mid-send takes its database connection with it: PostgreSQL rolls the transaction back,
+    the row is pending again at once (that attempt is not counted), and the next run sends
+    it. Only a crash between the server's "250" and our commit (a millisecond) sends a mail
+    twice; the copy carries the same Message-ID and Date, so mail clients and our inbound side
+    see one message.
+    """
     sender = backend()
     sent = 0
-    for _ in range(limit):
-        row = db.session.execute(
-            select(Outbox).where(Outbox.status == "pending", Outbox.next_attempt_at <= now())
-            .order_by(Outbox.id).limit(1).with_for_update(skip_locked=True)
-        ).scalar_one_or_none()
-        if row is None:
-            db.session.rollback()
-            break
-        row.attempts += 1
+    # A session of its own: the caller's objects stay as they were, and thousands of rows
+    # are not expired on every commit.
+    with Session(db.engine, expire_on_commit=False) as session:
         try:
-            sender.send(row, build_message(row))
-        except (OSError, smtplib.SMTPException) as exc:
-            row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-            delay = RETRY_DELAYS[min(row.attempts - 1, len(RETRY_DELAYS) - 1)]
-            row.next_attempt_at = now() + timedelta(seconds=delay)
-        else:
-            row.status = "sent"
-            row.sent_at = now()
-            row.last_error = None
-            sent += 1
-        db.session.commit()
+            for _ in range(limit):
+                row = session.execute(
+                    select(Outbox).options(joinedload(Outbox.user))
+                    .where(Outbox.status == "pending", Outbox.next_attempt_at <= now())
+                    .order_by(Outbox.next_attempt_at).limit(1).with_for_update(of=Outbox, skip_locked=True)
+                ).scalar_one_or_none()
+                if row is None:
+                    break
+                if row.user is not None and not may_mail(row.user, row.kind, chosen=False):
+                    # The address bounced or complained after the mail was queued.
+                    row.status = "suppressed"
+                    row.last_error = ("not sent: the address bounced" if row.user.email_status == "bounced"
+                                      else "not sent: the player reported our mail as spam")
+                    session.commit()
+                    continue
+                try:
+                    sender.open()  # only once there is mail: an idle beat run opens no connection
+                except (OSError, smtplib.SMTPException) as exc:
+                    _fail_all_due(session, exc, limit)  # this row too: this very transaction holds its lock
+                    break
+                row.attempts += 1
+                try:
+                    sender.send(row, message_bytes(row))
+                except (OSError, smtplib.SMTPException) as exc:
+                    row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+                    if _permanent(exc):
+                        row.status = "failed"
+                        if isinstance(exc, smtplib.SMTPRecipientsRefused) and row.user is not None:
+                            _note_bounce(row.user, True, row.last_error)
+                    else:
+                        row.next_attempt_at = now() + retry_delay(row.attempts)
+                else:
+                    row.status = "sent"
+                    row.sent_at = now()
+                    row.last_error = None
+                    sent += 1
+                session.commit()
+        finally:
+            session.rollback()
+            sender.close()
     return sent
+
+
+def _fail_all_due(session: Session, exc: Exception, limit: int) -> None:
+    """The server is unreachable: count an attempt and note the error on every due row, each with its backoff."""
+    error = f"{type(exc).__name__}: {exc}"[:2000]
+    rows = session.scalars(
+        select(Outbox).where(Outbox.status == "pending", Outbox.next_attempt_at <= now())
+        .order_by(Outbox.next_attempt_at).limit(limit).with_for_update(skip_locked=True)).all()
+    for row in rows:
+        row.attempts += 1
+        row.last_error = error
+        row.next_attempt_at = now() + retry_delay(row.attempts)
+    session.commit()
+    log.warning("mail server unreachable; %d mails wait: %s", len(rows), error)
+
+
+def pending_count() -> int:
+    """How many mails wait to be sent (due or in backoff)."""
+    return db.session.scalar(select(func.count()).select_from(Outbox).where(Outbox.status == "pending")) or 0
+

@@ -1,0 +1,180 @@
+"""Turn-mail throughput: 10,000 turn mails through a real Celery worker to a local SMTP sink, beside plain smtplib."""
+# .venv/bin/python bench/notify.py [--mails 10000] [--concurrency 2] [--rendered 200]
+#
+# Needs PostgreSQL and Redis as the tests do (PBEM_TEST_PG, PBEM_TEST_REDIS; Redis db 12 is
+# used and flushed). Real Stone Age turn mails are rendered through play.start_game
+# (`--rendered` of them, timed), then copied in SQL to `--mails` outbox rows with their own
+# recipients and Message-IDs; the worker sends them all, then plain smtplib sends the same
+# messages over one connection to the same sink (an aiosmtpd process that accepts and drops).
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import signal
+import smtplib
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PG_ADMIN = os.environ.get("PBEM_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+REDIS_DB = os.environ.get("PBEM_TEST_REDIS", "redis://127.0.0.1:6379/15").rsplit("/", 1)[0] + "/12"
+
+
+def run_sink(port: int) -> None:
+    """An SMTP server that accepts every mail and keeps nothing (run in its own process)."""
+    from aiosmtpd.controller import Controller
+
+    class Drop:
+        async def handle_DATA(self, server, session, envelope):
+            return "250 OK"
+
+    controller = Controller(Drop(), hostname="127.0.0.1", port=port)
+    controller.start()
+    signal.sigwait({signal.SIGTERM, signal.SIGINT})
+    controller.stop()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port: int, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mails", type=int, default=10_000)
+    parser.add_argument("--rendered", type=int, default=200, help="real turn mails rendered, then copied")
+    parser.add_argument("--concurrency", type=int, default=2, help="worker processes")
+    parser.add_argument("--sink", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.sink:
+        run_sink(args.sink)
+        return
+
+    import psycopg
+    import redis
+    from sqlalchemy import func, select, text
+
+    sys.path.insert(0, str(ROOT))
+    from flask_migrate import upgrade
+
+    from pbem import create_app, play
+    from pbem.extensions import db
+    from pbem.mail import outbound
+    from pbem.models import Outbox, User
+
+    name = f"pbem_bench_{secrets.token_hex(3)}"
+    admin = psycopg.connect(PG_ADMIN, autocommit=True)
+    admin.execute(f'CREATE DATABASE "{name}"')
+    pg_url = PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+    broker = redis.Redis.from_url(REDIS_DB)
+    broker.flushdb()
+    port = free_port()
+    smtp_url = f"smtp://127.0.0.1:{port}"
+    sink = subprocess.Popen([sys.executable, __file__, "--sink", str(port)])
+    worker = None
+    instance = Path(f"/tmp/{name}")
+    try:
+        wait_port(port)
+        app = create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://" + pg_url.split("://", 1)[1],
+                          "REDIS_URL": REDIS_DB, "EMBEDDED_TASKS": False, "SECRET_KEY": "bench",
+                          "MAIL_URL": smtp_url, "BASE_URL": "http://pbem.bench", "INBOUND_DOMAIN": "pbem.bench"})
+        with app.app_context():
+            upgrade()
+            start = time.perf_counter()
+            for i in range(args.rendered):
+                user = User(email=f"player{i}@example.com", name=f"Player {i}", locale=("en", "ja", "fr", "de")[i % 4],
+                            timezone=("Europe/Berlin", "Asia/Tokyo", "Europe/Paris", "UTC")[i % 4])
+                db.session.add(user)
+                db.session.commit()
+                game = play.create_game(user, "stone-age", seats=4, bots=3, random_seating=False)
+                play.start_game(game.id, user)
+            rendered = time.perf_counter() - start
+            copies = -(-args.mails // args.rendered)
+            with db.engine.begin() as conn:
+                conn.execute(text(
+                    "INSERT INTO outbox (dedupe_key, kind, user_id, game_id, to_address, subject, text, html, headers,"
+                    " message_id, status, attempts, next_attempt_at, created_at)"
+                    " SELECT 'bench:' || n || ':' || o.id, o.kind, o.user_id, o.game_id,"
+                    " replace(o.to_address, '@', '+' || n || '@'), o.subject, o.text, o.html, o.headers,"
+                    " '<bench.' || n || '.' || o.id || '@pbem.bench>', 'pending', 0, o.next_attempt_at, o.created_at"
+                    " FROM outbox o, generate_series(1, :copies) n WHERE o.kind = 'turn'"), {"copies": copies - 1})
+                conn.execute(text("DELETE FROM outbox WHERE id IN (SELECT id FROM outbox ORDER BY id DESC"
+                                  " LIMIT (SELECT greatest(count(*) - :n, 0) FROM outbox))"), {"n": args.mails})
+            total = db.session.scalar(select(func.count()).select_from(Outbox))
+            size = db.session.scalar(select(func.avg(func.length(Outbox.text) + func.length(Outbox.html))))
+            messages = [outbound.message_bytes(row) for row in db.session.scalars(select(Outbox).order_by(Outbox.id))]
+            db.session.rollback()
+            print(f"rendered {args.rendered} real Stone Age turn mails in {rendered:.1f} s "
+                  f"({args.rendered / rendered:.0f} mails/s, text+HTML {size / 1024:.1f} KiB on average); "
+                  f"{total} outbox rows queued")
+            broker.flushdb()  # the rendering's delivery kicks: the worker is started with a clean queue
+
+            env = dict(os.environ, DATABASE_URL=pg_url, REDIS_URL=REDIS_DB, MAIL_URL=smtp_url, SECRET_KEY="bench",
+                       BASE_URL="http://pbem.bench", INBOUND_DOMAIN="pbem.bench", PBEM_INSTANCE=str(instance))
+            log = instance.with_suffix(".log")
+            with log.open("w") as out:
+                worker = subprocess.Popen(
+                    [sys.executable, "-m", "celery", "-A", "worker", "worker", "--loglevel=warning",
+                     f"--concurrency={args.concurrency}", "--without-gossip", "--without-mingle",
+                     "--without-heartbeat"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+                    start_new_session=True)
+            # The worker kicks one delivery as it starts; kick one more per extra process.
+            from pbem.tasks import deliver_outbox
+
+            start = time.perf_counter()
+            for _ in range(args.concurrency - 1):
+                deliver_outbox.delay()
+            sent_count = 0
+            while sent_count < total:
+                time.sleep(0.2)
+                sent_count = db.session.scalar(select(func.count()).select_from(Outbox)
+                                               .where(Outbox.status == "sent"))
+                db.session.rollback()
+                if worker.poll() is not None or time.perf_counter() - start > 600:
+                    raise SystemExit("the worker stopped or stalled:\n" + log.read_text()[-3000:])
+            through_worker = time.perf_counter() - start
+            first, last = db.session.execute(select(func.min(Outbox.sent_at), func.max(Outbox.sent_at))).one()
+            db.session.rollback()
+            span = (last - first).total_seconds()
+            print(f"celery worker ({args.concurrency} processes, outbox in PostgreSQL, one SMTP connection per run): "
+                  f"{total} mails in {span:.1f} s = {total / span:.0f} mails/s "
+                  f"(first to last sent_at; {through_worker:.1f} s with the worker's start-up)")
+
+            start = time.perf_counter()
+            sender = outbound.envelope_sender()
+            with smtplib.SMTP("127.0.0.1", port) as client:
+                for i, data in enumerate(messages):
+                    client.sendmail(sender, [f"plain{i}@example.com"], data)
+            plain = time.perf_counter() - start
+            print(f"plain smtplib (one process, one connection, messages built beforehand): "
+                  f"{len(messages)} mails in {plain:.1f} s = {len(messages) / plain:.0f} mails/s")
+    finally:
+        if worker is not None and worker.poll() is None:
+            os.killpg(worker.pid, signal.SIGTERM)
+            worker.wait(timeout=60)
+        sink.send_signal(signal.SIGTERM)
+        sink.wait(timeout=30)
+        broker.flushdb()
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+
+
+if __name__ == "__main__":
+    main()

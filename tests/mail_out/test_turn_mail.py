@@ -1,0 +1,187 @@
+"""Turn mails as rendered: headers and threading, locale and time zone, the board, escaping, examples that work."""
+from __future__ import annotations
+
+import copy
+import re
+from email import message_from_bytes, policy
+
+import pytest
+from sqlalchemy import select
+
+from pbem import engine, play, tokens
+from pbem.engine import stone_age
+from pbem.engine.stone_age.board_text import board_text
+from pbem.extensions import db
+from pbem.mail import outbound
+from pbem.models import Game, Move, Outbox, Seat
+
+
+@pytest.fixture
+def stone_age_boards(monkeypatch):
+    """Stone Age with its optional `board_text` (the one line its package is to export)."""
+    monkeypatch.setattr(stone_age, "board_text", board_text, raising=False)
+
+
+def turn_mails(to: str | None = None, game: Game | None = None) -> list[Outbox]:
+    query = select(Outbox).where(Outbox.kind == "turn").order_by(Outbox.id)
+    if to:
+        query = query.where(Outbox.to_address == to)
+    if game:
+        query = query.where(Outbox.game_id == game.id)
+    return list(db.session.scalars(query))
+
+
+def examples_of(text: str) -> list[str]:
+    """The example commands of a turn mail's text part: the indented lines after the "For example:" line."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.endswith("For example:")) + 1
+    out = []
+    for line in lines[start:]:
+        if not line.startswith("    "):
+            break
+        out.append(line.strip())
+    return out
+
+
+def test_a_turn_mail_is_threaded_signed_and_unsubscribable(make_game):
+    game = make_game()
+    [row] = turn_mails()
+    msg = message_from_bytes(outbound.message_bytes(row), policy=policy.default)
+    token = tokens.reply_token(game.id, 0)
+    assert msg["Reply-To"] == f"play+{token}@pbem.test"
+    # The seat token is in the Message-ID too, for mail systems that drop plus-addressing.
+    assert token in msg["Message-ID"] and tokens.find_reply_token(msg["Message-ID"]) == tokens.SeatAddress(game.id, 0)
+    assert msg["In-Reply-To"] == msg["References"] == f"<game-{game.id}@pbem.test>"
+    assert msg["Auto-Submitted"] == "auto-generated"
+    assert msg["Subject"].startswith(f"[pbem #{game.id} Countdown] ")
+    assert msg["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    mailto, https = re.findall(r"<([^>]+)>", msg["List-Unsubscribe"])
+    assert mailto.startswith("mailto:unsubscribe+u") and https.startswith("http://pbem.test/unsubscribe/")
+    user = game.seat_at(0).user
+    assert outbound.find_unsubscribe_address(mailto) == user.id
+    assert outbound.read_unsubscribe_token(https.rsplit("/", 1)[1]) == user
+    assert msg["Date"] is not None
+    assert [part.get_content_type() for part in msg.iter_parts()] == ["text/plain", "text/html"]
+
+
+def test_the_move_link_is_signed_for_game_seat_and_prompt(make_game):
+    game = make_game()
+    [row] = turn_mails()
+    link = re.search(r"http://pbem\.test/play/(\S+)", row.text).group(1)
+    assert tokens.read_seat_link(link) == {"g": game.id, "s": 0, "p": game.seat_at(0).prompt_version}
+    assert f"/play/{link}" in row.html
+
+
+def test_opening_the_link_changes_nothing_and_an_old_one_is_read_only(make_game, client):
+    game = make_game()
+    link = re.search(r"http://pbem\.test(/play/\S+)", turn_mails()[0].text).group(1)
+    for _ in range(3):  # mail scanners open every link, repeatedly
+        assert client.get(link).status_code == 200
+    assert db.session.scalar(select(Move.id).where(Move.game_id == game.id)) is None
+    assert len(db.session.scalars(select(Outbox)).all()) == 1
+    assert play.submit(game.id, 0, "take 1", "web", "k1").ok
+    assert play.submit(game.id, 1, "take 1", "web", "k2").ok
+    page = client.get(link).get_data(as_text=True)
+    assert "read-only" in page or "earlier" in page
+
+
+def test_a_japanese_player_in_tokyo_reads_engine_lines_board_and_deadline_in_their_language(
+        make_game, make_user, stone_age_boards):
+    ann = make_user("ann", locale="ja", timezone="Asia/Tokyo")
+    game = make_game(slug="stone-age", humans=(ann,), bots=3)
+    assert play.submit(game.id, 0, "place 3 hunt", "email", "k1").ok
+    row = turn_mails("ann@example.com")[-1]
+    seat = db.session.get(Game, game.id).seat_at(0)
+    # What the bots did, in the engine's Japanese lines.
+    assert re.search(r"^- Bot \d+は.+に\d人置いた。$", row.text, re.M), row.text
+    # The board in Japanese, from Ann's view.
+    assert "プレイヤー" in row.text and "ann (あなた)" in row.text
+    # The deadline in Tokyo time (UTC+9) and in UTC.
+    local = seat.deadline.replace(tzinfo=outbound.timezone.utc).astimezone(outbound.ZoneInfo("Asia/Tokyo"))
+    assert f"{local:%H:%M} (Asia/Tokyo) = {seat.deadline:%Y-%m-%d %H:%M} UTC" in row.text
+    assert f"{local.year}年{local.month}月{local.day}日" in row.text
+
+
+@pytest.mark.parametrize("locale, word", [("fr", "Lieux"), ("de", "Orte"), ("en", "Places")])
+def test_the_board_follows_the_reader_locale(make_game, make_user, stone_age_boards, locale, word):
+    ann = make_user("ann", locale=locale, timezone="Europe/Paris")
+    make_game(slug="stone-age", humans=(ann,), bots=1)
+    row = turn_mails("ann@example.com")[-1]
+    assert f"\n{word}\n" in row.text and "(Europe/Paris)" in row.text
+
+
+def test_a_game_without_board_text_gets_a_generic_board(make_game):
+    make_game(options={"pile": 15})
+    [row] = turn_mails()
+    assert "pile: 15" in row.text
+
+
+def test_player_written_text_is_escaped_in_html_and_kept_in_text(make_user, make_game):
+    evil = make_user("<script>alert(1)</script>", email="evil@example.com")
+    game = make_game(humans=(evil, "bob"), title='Fun & <img src=x onerror="boom">')
+    assert play.submit(game.id, 0, "take 1", "web", "k1").ok
+    row = turn_mails("bob@example.com")[-1]
+    assert "<script" not in row.html and "<img" not in row.html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in row.html and "Fun &amp; &lt;img" in row.html
+    assert "<script>alert(1)</script> took 1" in row.text
+    assert "\n" not in row.subject
+
+
+def test_the_html_part_uses_inline_styles_only(make_game, stone_age_boards):
+    make_game(slug="stone-age", humans=("ann",), bots=1)
+    html = turn_mails()[-1].html
+    assert "<style" not in html and "<link" not in html and 'style="' in html
+    assert "<pre" in html  # the board and the examples keep their columns
+
+
+def clone(game: Game) -> Game:
+    """A copy of `game` at its current state, seats and prompts (not its history), to try one command on."""
+    twin = Game(slug=game.slug, title=game.title, options=game.options, seed=game.seed, status="active",
+                host_id=game.host_id, num_seats=game.num_seats, random_seating=False,
+                turn_seconds=game.turn_seconds, state=copy.deepcopy(game.state), version=game.version)
+    for seat in game.seats:
+        twin.seats.append(Seat(user_id=seat.user_id, position=seat.position, is_bot=seat.is_bot,
+                               prompt_version=seat.prompt_version, deadline=seat.deadline))
+    db.session.add(twin)
+    db.session.commit()
+    return twin
+
+
+def test_every_example_command_pasted_back_is_accepted(make_game, stone_age_boards):
+    """Through Stone Age rounds (placing, resolving): each new turn mail's examples, each sent back alone."""
+    import random
+
+    rules = engine.get("stone-age")
+    game = make_game(slug="stone-age", humans=("ann",), bots=3, seed="pasted-examples")
+    kinds, seen, tried = set(), 0, 0
+    for n in range(60):
+        row = turn_mails("ann@example.com", game)[-1]
+        if row.id == seen:
+            # Still the same prompt (Ann places again while the others are done): no new mail, play on.
+            command = str(rules.bot_move(game.state, 0, random.Random(n)))
+        else:
+            seen = row.id
+            examples = examples_of(row.text)
+            assert 1 <= len(examples) <= outbound.EXAMPLES, row.text
+            assert len(examples) >= min(5, len(rules.legal(game.state, 0)))
+            kinds.update(p.kind for p in rules.pending(game.state) if p.seat == 0)
+            for i, text in enumerate(examples):
+                outcome = play.submit(clone(game).id, 0, text, "email", f"paste:{n}:{i}")
+                assert outcome.ok and outcome.applied, (text, outcome, row.text)
+                tried += 1
+            # Play on with a card or building place when offered, so that decisions follow when resolving.
+            command = next((c for c in examples if " civ " in c or " building " in c), examples[0])
+        assert play.submit(game.id, 0, command, "email", f"real:{n}").ok
+        db.session.refresh(game)
+        if {"place", "act"} <= kinds and tried >= 30 or game.status != "active":
+            break
+    assert {"place", "act"} <= kinds and tried >= 30
+
+
+def test_one_mail_per_prompt_even_if_queued_twice(make_game):
+    game = make_game()
+    seat = game.seat_at(0)
+    outbound.queue_turn(game, seat)
+    outbound.queue_turn(game, seat)
+    db.session.commit()
+    assert len(turn_mails()) == 1
