@@ -49,6 +49,8 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
         "POSTMARK_INBOUND_USER": env.get("POSTMARK_INBOUND_USER") or None,
         "POSTMARK_INBOUND_PASSWORD": env.get("POSTMARK_INBOUND_PASSWORD") or None,
         "SENDGRID_INBOUND_SECRET": env.get("SENDGRID_INBOUND_SECRET") or None,
+        # The secret path segment of the raw MIME webhook (/inbound/raw/<secret>); unset: no such hook.
+        "INBOUND_SECRET": env.get("INBOUND_SECRET") or None,
         "DKIM_PRIVATE_KEY": env.get("DKIM_PRIVATE_KEY") or None,
         "DKIM_SELECTOR": env.get("DKIM_SELECTOR") or None,
         "SIGNIN_MAX_AGE": int(env.get("SIGNIN_MAX_AGE") or 3600),

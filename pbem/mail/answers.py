@@ -1,0 +1,402 @@
+"""The one answer to each accepted mail: what was done and the situation now, or what failed, why, and what is legal."""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from flask import current_app
+from flask_babel import force_locale, gettext as _
+from sqlalchemy import func, select
+
+from .. import engine, tokens
+from ..clock import now
+from ..extensions import db
+from ..models import Game, InboundMessage, Move, Outbox, Seat, User
+from . import keywords, outbound
+from .decode import Received
+
+# An address gets at most one "who are you?" answer an hour, and at most this many answers of
+# any kind: a mail program that answers every answer must not start an endless exchange.
+REFUSAL_EVERY = timedelta(hours=1)
+_CLEAN_ID = re.compile(r"<[!-;=?-~]{1,250}>")  # printable ASCII: safe to repeat in our headers
+MAX_ANSWERS_PER_HOUR = 30
+HISTORY_LINES = 30
+EXAMPLES = 8
+
+
+@dataclass
+class Step:
+    """What one line of a reply did (a run of game command lines is one step)."""
+
+    verb: str  # "moves", "join", "start", "say", "status", "help" or "undo"
+    lines: list[str]
+    text: str = ""  # what follows the service word: a game number, the words said
+    ok: bool = True
+    applied: list[str] = field(default_factory=list)
+    error: str | None = None
+    failed_line: str | None = None
+    legal: list[str] = field(default_factory=list)
+    trailing: bool = False  # the failing line is a closing ("Thanks!") after something was done
+    rest: list[str] = field(default_factory=list)  # this step's lines after the failing one
+    note: str | None = None
+    game_id: int | None = None
+    version_before: int | None = None
+
+    def fail(self, line: str, error: str, legal=()) -> None:
+        self.ok = False
+        self.failed_line = line
+        self.error = error
+        self.legal = list(legal)
+
+
+@dataclass
+class Report:
+    """Everything one answer tells: who asked, about which game and seat, and each step up to the first failure."""
+
+    user: User
+    game: Game | None
+    seat: int | None
+    steps: list[Step]
+    unread: list[str] = field(default_factory=list)  # lines after the failing one
+
+    @property
+    def outcome(self) -> str:
+        if not self.steps:
+            return "no_command"
+        last = self.steps[-1]
+        return "done" if last.ok or last.trailing else "stopped"
+
+    def summary(self) -> str:
+        """One line for the stored message: what was done, and where it stopped."""
+        parts = []
+        for step in self.steps:
+            if step.applied:
+                parts.append("applied " + "; ".join(step.applied))
+            if step.verb != "moves" and step.ok:
+                parts.append(step.verb + (f" {step.game_id}" if step.game_id else ""))
+            if not step.ok:
+                where = "ignored from" if step.trailing else "stopped at"
+                parts.append(f"{where} {step.failed_line!r}: {step.error}")
+        return "; ".join(parts) or "nothing to do"
+
+
+# --- queueing ------------------------------------------------------------------------
+
+
+def queue_answer(row: InboundMessage, received: Received, report: Report) -> bool:
+    """Queue the answer to a player's mail; False when the hourly cap for the address holds it back."""
+    user = report.user
+    if _answers_lately(user.email, ("answer", "refusal")) >= MAX_ANSWERS_PER_HOUR:
+        return False
+    with force_locale(_locale(user)):
+        text = _render(report, _locale(user))
+    game, seat = report.game, report.seat
+    reply_to = (tokens.reply_address(game.id, seat) if game is not None and seat is not None
+                else f"play@{current_app.config['INBOUND_DOMAIN']}")
+    _send(row, received, "answer", user.email, text, reply_to, user=user, game=game)
+    return True
+
+
+def queue_refusal(row: InboundMessage, received: Received, reason: str, address: str, user: User | None,
+                  game: Game | None) -> bool:
+    """Explain to an unknown or wrong sender why nothing was done, once an hour per address; whether it was queued."""
+    if not address or _answers_lately(address, ("refusal",), REFUSAL_EVERY) > 0:
+        return False
+    if _answers_lately(address, ("answer", "refusal")) >= MAX_ANSWERS_PER_HOUR:
+        return False
+    base = current_app.config["BASE_URL"]
+    locale = _locale(user)
+    with force_locale(locale):
+        if reason == "wrong_sender":
+            body = [
+                _("pbem received your mail, but nothing was done: it was sent to the reply address of a seat "
+                  "in game #%(game)s from an address that is not that seat's player.", game=game.id if game else "?"),
+                "",
+                _("A reply address travels with forwarded mail, so pbem takes commands only from the player's "
+                  "own address. Send your reply from the address the turn mail was sent to, or play on the web:"),
+                f"  {base}/games/{game.id}" if game is not None else f"  {base}/",
+            ]
+        else:
+            body = [
+                _("pbem received your mail, but nothing was done: %(address)s is not the address of a pbem "
+                  "player.", address=address),
+                "",
+                _("To play, sign in once with this address at %(url)s and join a game; then answer the turn "
+                  "mails by replying. If you play with another address, send from that one.",
+                  url=f"{base}/signin"),
+            ]
+        body += ["", _("(pbem sends this explanation at most once an hour.)")]
+        text = "\n".join([_("Hello,"), "", *body, ""])
+    _send(row, received, "refusal", address, text, f"play@{current_app.config['INBOUND_DOMAIN']}",
+          user=user, game=None)
+    return True
+
+
+def queue_error(row: InboundMessage, received: Received, user: User) -> None:
+    """Tell a player that their mail could not be handled (a fault on pbem's side, logged)."""
+    with force_locale(_locale(user)):
+        text = "\n".join([
+            _("Hello %(name)s,", name=user.name), "",
+            _("pbem could not finish handling your mail because of an error on its side; the error is logged. "
+              "Some of your commands may have been applied: please look at the game before sending them again."),
+            "", f"  {current_app.config['BASE_URL']}/", ""])
+    _send(row, received, "answer", user.email, text, f"play@{current_app.config['INBOUND_DOMAIN']}", user=user)
+
+
+def _send(row: InboundMessage, received: Received, kind: str, to: str, text: str, reply_to: str, *,
+          user: User | None = None, game: Game | None = None) -> None:
+    own = received.message_id if _CLEAN_ID.fullmatch(received.message_id) else None
+    references = [ref for ref in received.references[-8:] if ref != own and _CLEAN_ID.fullmatch(ref)]
+    headers = {
+        # Marked as an automatic answer so that the player's autoresponder stays quiet and, if
+        # it does not, pbem drops what it sends.
+        "Auto-Submitted": "auto-replied",
+        "X-Auto-Response-Suppress": "All",
+        "Reply-To": reply_to,
+    }
+    if own is not None:  # threaded under the player's mail
+        headers["In-Reply-To"] = own
+        headers["References"] = " ".join(references + [own])
+    outbound._queue(_dedupe_key(row.message_id), kind, to, _subject(received, game), text, user=user, game=game,
+                    headers=headers)
+
+
+def _dedupe_key(message_id: str) -> str:
+    key = f"answer:{message_id}"
+    return key if len(key) <= 200 else "answer:sha256:" + hashlib.sha256(key.encode()).hexdigest()
+
+
+def _answers_lately(address: str, kinds: tuple[str, ...], within: timedelta = timedelta(hours=1)) -> int:
+    return db.session.scalar(select(func.count()).select_from(Outbox).where(
+        func.lower(Outbox.to_address) == address.strip().lower(), Outbox.kind.in_(kinds),
+        Outbox.created_at > now() - within)) or 0
+
+
+def _locale(user: User | None) -> str:
+    locale = user.locale if user is not None else None
+    return locale if locale in current_app.config["LANGUAGES"] else "en"
+
+
+def _subject(received: Received, game: Game | None) -> str:
+    subject = re.sub(r"[\x00-\x1f\x7f]", "", received.subject).encode("utf-8", "replace").decode().strip()
+    if not subject:
+        subject = outbound.game_tag(game) if game is not None else "pbem"
+    return subject if re.match(r"(?i)(re|aw|sv|antw|réf)\s*:", subject) else f"Re: {subject}"
+
+
+# --- the text ------------------------------------------------------------------------
+
+
+def legal_examples(game: Game, seat: int, limit: int = EXAMPLES) -> list[str]:
+    """A few commands `seat` could send now (templates for payments, where the game offers them)."""
+    rules = engine.get(game.slug)
+    try:
+        if hasattr(rules, "legal_texts"):
+            return list(rules.legal_texts(game.state, seat))[:limit]
+        return [str(m) for m in rules.legal(game.state, seat)[:limit]]
+    except engine.CommandError:
+        return []
+
+
+def _render(report: Report, locale: str) -> str:
+    out = [_("Hello %(name)s,", name=report.user.name), ""]
+    if not report.steps:
+        out += [_("pbem found no command in your mail. Type your commands above the quoted text, one per "
+                  "line; write \"help\" for the list."), ""]
+    for step in report.steps:
+        out += _RENDERERS[step.verb](step, report, locale)
+        out.append("")
+    out += _situation(report, locale)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _quoted(lines: list[str]) -> list[str]:
+    return [f"  > {line}" for line in lines]
+
+
+def _applied(step: Step) -> list[str]:
+    return [_("Applied: %(moves)s.", moves="; ".join(step.applied))] if step.applied else []
+
+
+def _failure(step: Step, report: Report) -> list[str]:
+    if step.trailing:
+        if report.seat is None or report.game is None or report.game.state is None:
+            out = [_("Ignored the rest: \"%(line)s\" (%(why)s).", line=step.failed_line, why=step.error)]
+        else:
+            out = [_("Ignored the rest: \"%(line)s\" is not a command.", line=step.failed_line)]
+        if report.unread:
+            out += [_("Not read either:"), *_quoted(report.unread)]
+        return out
+    out = [_("This line was not applied:"), *_quoted([step.failed_line or ""]),
+           _("Why: %(error)s", error=step.error)]
+    if report.unread:
+        out += [_("The lines after it were not read:"), *_quoted(report.unread)]
+    if step.legal:
+        out += [_("What you could send now:"), *(f"  {c}" for c in step.legal[:12])]
+    return out
+
+
+def _render_moves(step: Step, report: Report, locale: str) -> list[str]:
+    return _applied(step) + ([] if step.ok else _failure(step, report))
+
+
+def _render_join(step: Step, report: Report, locale: str) -> list[str]:
+    if not step.ok:
+        return _failure(step, report)
+    game = db.session.get(Game, step.game_id)
+    taken = sum(1 for s in game.seats if s.is_bot or s.user_id is not None)
+    if step.note == "already":
+        out = [_("You already have a seat in game #%(id)s \"%(title)s\".", id=game.id, title=game.title)]
+    else:
+        out = [_("You joined game #%(id)s \"%(title)s\" (%(name)s).", id=game.id, title=game.title,
+                 name=engine.get(game.slug).NAME)]
+    out.append(_("%(taken)s of %(seats)s seats are taken.", taken=taken, seats=game.num_seats))
+    if game.status == "lobby":
+        out.append(_("You are the host: send \"start\" when every seat is taken.") if game.host_id == report.user.id
+                   else _("The game starts when the host starts it; your first turn mail will follow."))
+    return out
+
+
+def _render_start(step: Step, report: Report, locale: str) -> list[str]:
+    if not step.ok:
+        return _failure(step, report)
+    game = db.session.get(Game, step.game_id)
+    return [_("Game #%(id)s \"%(title)s\" has started.", id=game.id, title=game.title)]
+
+
+def _render_say(step: Step, report: Report, locale: str) -> list[str]:
+    if not step.ok:
+        return _failure(step, report)
+    return [_("Said to the table of game #%(id)s:", id=step.game_id),
+            *(f"  {line}" for line in step.text.strip().split("\n"))]
+
+
+def _render_status(step: Step, report: Report, locale: str) -> list[str]:
+    if not step.ok:
+        return _failure(step, report)
+    if report.game is None:
+        return _game_list(report.user)
+    game = report.game
+    db.session.refresh(game)
+    out = [_("Game #%(id)s \"%(title)s\" (%(name)s), move %(version)s.", id=game.id, title=game.title,
+             name=engine.get(game.slug).NAME, version=game.version)]
+    if game.state is None:
+        return out + [_("It has not started yet.")]
+    rules = engine.get(game.slug)
+    names = _names(game)
+    if hasattr(rules, "board_text"):
+        # The game's own text board, as the turn mail shows it.
+        out += ["", rules.board_text(rules.view(game.state, report.seat), locale, names).rstrip("\n")]
+    else:
+        scores = rules.scores(game.state) if hasattr(rules, "scores") else None
+        for position, name in enumerate(names):
+            you = _(" (you)") if position == report.seat else ""
+            score = _(": %(score)s points", score=scores[position]) if scores else ""
+            out.append(f"  {name}{you}{score}")
+    last = _history(game, max(game.version - 12, 0), report.seat, locale)
+    if last:
+        out += ["", _("Lately:"), *(f"  {line}" for line in last)]
+    return out
+
+
+def _game_list(user: User) -> list[str]:
+    games = db.session.scalars(select(Game).join(Seat).where(Seat.user_id == user.id,
+                                                             Game.status.in_(("lobby", "active")))
+                               .order_by(Game.id)).all()
+    if not games:
+        return [_("You are not playing any game now.")]
+    out = [_("Your games:")]
+    for game in games:
+        seat = next((s for s in game.seats if s.user_id == user.id), None)
+        yours = seat is not None and seat.prompt_version is not None
+        state = _("your turn") if yours else (_("not started") if game.status == "lobby" else _("waiting"))
+        out.append(f"  #{game.id} {game.title}: {state}")
+    return out
+
+
+def _render_help(step: Step, report: Report, locale: str) -> list[str]:
+    words = {verb: ", ".join(w for w in keywords.WORDS[verb][1:]) for verb in keywords.WORDS}
+    return [
+        _("How to play by email: reply to a turn mail and type your commands above the quoted text, one per "
+          "line. They apply in order; the first line that cannot be used stops the reading."),
+        "",
+        _("Besides the game's own commands:"),
+        "  join 12       " + _("take a seat in game 12") + f"  ({words['join']})",
+        "  start         " + _("start your game when every seat is taken (host)") + f"  ({words['start']})",
+        "  say <text>    " + _("talk to everyone at the table") + f"  ({words['say']})",
+        "  status        " + _("the game again") + f"  ({words['status']})",
+        "  help          " + _("this text") + f"  ({words['help']})",
+        "",
+        _("Game commands may be written in English, Japanese, French or German; when a line is not "
+          "understood, the answer says why and what would be legal."),
+    ]
+
+
+def _render_undo(step: Step, report: Report, locale: str) -> list[str]:
+    return _failure(step, report)
+
+
+_RENDERERS = {"moves": _render_moves, "join": _render_join, "start": _render_start, "say": _render_say,
+              "status": _render_status, "help": _render_help, "undo": _render_undo}
+
+
+def _names(game: Game) -> list[str]:
+    seated = sorted((s for s in game.seats if s.position is not None), key=lambda s: s.position)
+    return [s.display_name for s in seated]
+
+
+def _history(game: Game, since: int, viewer: int | None, locale: str) -> list[str]:
+    """The game's own lines for the moves after `since`, as `viewer` may see them."""
+    rules = engine.get(game.slug)
+    names = _names(game)
+    moves = db.session.scalars(select(Move).where(Move.game_id == game.id, Move.seq > since)
+                               .order_by(Move.seq)).all()
+    lines = [rules.describe(ev, viewer, locale, names) for move in moves for ev in move.events]
+    return [line for line in lines if line][-HISTORY_LINES:]
+
+
+def _situation(report: Report, locale: str) -> list[str]:
+    """What happened since the mail's first move, and who is asked now; nothing without a game and seat."""
+    game, seat = report.game, report.seat
+    if game is None or seat is None:
+        return []
+    db.session.refresh(game)
+    if game.state is None:
+        return []
+    rules = engine.get(game.slug)
+    out = []
+    befores = [s.version_before for s in report.steps if s.version_before is not None and s.applied]
+    if befores:
+        lines = _history(game, min(befores), seat, locale)
+        if lines:
+            out += [_("What happened:"), *(f"  {line}" for line in lines), ""]
+    if game.status == "finished":
+        out += _result(game)
+    else:
+        pending = sorted({p.seat for p in rules.pending(game.state)})
+        if seat in pending:
+            asked = ", ".join(p.kind for p in rules.pending(game.state) if p.seat == seat)
+            if any(step.legal for step in report.steps):
+                out.append(_("It is your turn: %(asked)s.", asked=asked))  # the legal commands are listed above
+            else:
+                out += [_("It is your turn: %(asked)s. For example:", asked=asked),
+                        *(f"  {c}" for c in legal_examples(game, seat))]
+        else:
+            names = _names(game)
+            out.append(_("Now waiting for %(names)s.", names=", ".join(names[s] for s in pending if s < len(names))))
+    out += ["", _("The game: %(url)s", url=f"{current_app.config['BASE_URL']}/games/{game.id}")]
+    return out
+
+
+def _result(game: Game) -> list[str]:
+    result = game.result or {}
+    names = _names(game)
+    out = [_("The game is over.")]
+    for position in result.get("ranking", []):
+        place = result.get("places", {}).get(str(position))
+        score = result.get("scores", {}).get(str(position))
+        name = names[position] if position < len(names) else str(position)
+        out.append(f"  {place}. {name}: {score}")
+    return out

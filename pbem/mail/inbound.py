@@ -1,0 +1,470 @@
+"""Every received email, however it arrived: stored once, classified, matched to a seat, its lines played, answered."""
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+from dataclasses import dataclass
+from datetime import timedelta
+
+from flask import current_app
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from .. import engine, play, tokens
+from ..clock import now
+from ..extensions import db
+from ..models import ChatMessage, Game, InboundMessage, Seat, User
+from . import answers, keywords, outbound
+from .answers import Report, Step
+from .command_text import command_lines
+from .decode import MAX_RAW_BYTES, Received, decode
+
+log = logging.getLogger(__name__)
+
+# Outcomes of a message still being worked on; every other outcome is final.
+RECEIVED, HANDLING = "received", "handling"
+# A message claimed this long ago by a process that never finished (it crashed) may be taken
+# over by the next delivery of the same message. Handling one takes well under a second.
+LEASE = timedelta(minutes=2)
+_THREAD_RE = re.compile(r"<game-(\d{1,18})@([^<>\s]+)>")
+_NUMBER_RE = re.compile(r"#?\s*(\d{1,18})\b")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+@dataclass
+class _Context:
+    """Who wrote, and which game and seat the message is about, as far as known."""
+
+    user: User | None = None
+    game: Game | None = None
+    seat: int | None = None
+
+
+def receive(raw: bytes, source: str) -> InboundMessage:
+    """Store a received message once (by Message-ID) and act on it; a repeat returns the stored row, doing nothing."""
+    # A reply typed on the dev mailbox page carries our own domain in its Message-ID.
+    own_domains = () if source == "dev" else (current_app.config["INBOUND_DOMAIN"],)
+    received = decode(raw, own_domains)
+    row_id = _store(raw, source, received)
+    if _claim(row_id):
+        try:
+            _handle(row_id, received)
+        except Exception:  # noqa: BLE001 - a bug must cost this one message, recorded, not the mailbox
+            db.session.rollback()
+            log.exception("inbound message %s could not be handled", received.message_id)
+            _finish_error(row_id, received)
+    row = db.session.get(InboundMessage, row_id)
+    db.session.refresh(row)
+    return row
+
+
+def is_final(row: InboundMessage) -> bool:
+    """Whether the message has been dealt with (an IMAP poller may mark it done)."""
+    return row.outcome not in (RECEIVED, HANDLING)
+
+
+# --- storing once ------------------------------------------------------------------
+
+
+def _clean(text: str, limit: int) -> str:
+    # PostgreSQL refuses NUL and text that is not UTF-8 (undecodable header bytes arrive as surrogates).
+    return _CONTROL.sub("", text or "").encode("utf-8", "replace").decode("utf-8")[:limit]
+
+
+def _message_key(message_id: str) -> str:
+    """The Message-ID as stored: itself, or its hash when it is too long or holds what a column cannot."""
+    if len(message_id) <= 190 and _clean(message_id, 190) == message_id:
+        return message_id
+    return "sha256:" + hashlib.sha256(message_id.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _store(raw: bytes, source: str, received: Received) -> int:
+    """The id of the stored row for this Message-ID, inserting and committing it if it is new."""
+    message_id = _message_key(received.message_id)
+    found = db.session.scalar(select(InboundMessage.id).where(InboundMessage.message_id == message_id))
+    if found is not None:
+        db.session.rollback()
+        return found
+    row = InboundMessage(message_id=message_id, source=source[:16],
+                         from_address=_clean(received.from_address, 320).lower(),
+                         subject=_clean(received.subject, 300), raw=bytes(raw[:MAX_RAW_BYTES]), outcome=RECEIVED)
+    db.session.add(row)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        # The same message arrived at the same moment by another way (a provider retry, two pollers).
+        db.session.rollback()
+        return db.session.scalar(select(InboundMessage.id).where(InboundMessage.message_id == message_id))
+    return row.id
+
+
+def _claim(row_id: int) -> bool:
+    """Take the message for handling unless it is done or another process is handling it now."""
+    row = db.session.execute(select(InboundMessage).where(InboundMessage.id == row_id).with_for_update()
+                             .execution_options(populate_existing=True)).scalar_one()
+    moment = now()
+    takeable = row.outcome == RECEIVED or (row.outcome == HANDLING and _lease_ended(row.detail, moment))
+    if not takeable:
+        db.session.rollback()
+        return False
+    row.outcome = HANDLING
+    row.detail = f"since {moment.isoformat()}"
+    db.session.commit()
+    return True
+
+
+def _lease_ended(detail: str | None, moment) -> bool:
+    from datetime import datetime
+
+    try:
+        since = datetime.fromisoformat((detail or "").removeprefix("since "))
+    except ValueError:
+        return True
+    return moment - since > LEASE
+
+
+def _finish(row: InboundMessage, outcome: str, detail: str, ctx: _Context | None = None) -> None:
+    """Record what was done with the message and commit, with any answer queued in the same transaction."""
+    row.outcome = outcome
+    row.detail = detail[:4000]
+    if ctx is not None and ctx.game is not None:
+        row.game_id = ctx.game.id
+        row.seat = ctx.seat
+    queued = db.session.info.pop("outbox_queued", False)
+    db.session.commit()
+    if queued:
+        from ..tasks import kick_delivery
+        kick_delivery()
+
+
+def _finish_error(row_id: int, received: Received) -> None:
+    try:
+        row = db.session.get(InboundMessage, row_id)
+        user = _user_by_address(received.from_address)
+        if user is not None:
+            answers.queue_error(row, received, user)
+        _finish(row, "error", "an internal error; see the log")
+    except Exception:  # noqa: BLE001 - the row stays "handling" and the next delivery retries it
+        db.session.rollback()
+        log.exception("could not record the failure of inbound message %s", received.message_id)
+
+
+# --- understanding -------------------------------------------------------------------
+
+
+def _user_by_address(address: str) -> User | None:
+    address = (address or "").strip().lower()
+    if not address:
+        return None
+    return db.session.scalar(select(User).where(func.lower(User.email) == address))
+
+
+def _handle(row_id: int, received: Received) -> None:
+    row = db.session.get(InboundMessage, row_id)
+    if received.bounce is not None:
+        return _bounce(row, received)
+    if received.is_loop:
+        return _finish(row, "loop", "our own mail came back")
+    # The mailto half of List-Unsubscribe: mail programs send it for the reader, whoever they are.
+    for address in (*received.to, *received.delivered_to, *received.cc):
+        user_id = outbound.find_unsubscribe_address(address)
+        if user_id is not None:
+            user = db.session.get(User, user_id)
+            if user is not None:
+                outbound.unsubscribe(user)
+            return _finish(row, "unsubscribed", "the List-Unsubscribe address: from now on only turn mails")
+    if received.is_auto_reply:
+        return _finish(row, "auto_reply", "written by a machine (auto-reply, list or report): not read")
+    sender = received.from_address.strip().lower()
+    if not sender or _clean(sender, 320) != sender:
+        return _finish(row, "unknown_sender", "no usable sender address: not answered")
+    lines = command_lines(received.text)
+    outbound.record_reachable(sender)  # a reply came through: the soft-bounce count starts again
+    ctx = _Context(user=_user_by_address(sender))
+    signed = _signed_seat(received)
+    if signed is not None:
+        game = db.session.get(Game, signed.game_id)
+        seat = game.seat_at(signed.seat) if game is not None else None
+        # The token travels with forwarded mail, so it alone does not say who writes: the
+        # sender must also be the seat's player (see docs/mail.md, "Who may answer").
+        if seat is None or seat.user is None or seat.user.email.strip().lower() != sender:
+            answered = answers.queue_refusal(row, received, "wrong_sender", sender, ctx.user, game)
+            detail = (f"the reply address of game {signed.game_id} seat {signed.seat} used by another address; "
+                      + ("answered" if answered else "not answered"))
+            return _finish(row, "wrong_sender", detail, _Context(game=game, seat=signed.seat))
+        ctx = _Context(user=seat.user, game=game, seat=signed.seat)
+    else:
+        thread_game = _thread_game(received)
+        if ctx.user is None:
+            ctx.user = _invited_user(sender, received, lines, thread_game)
+        if ctx.user is not None and thread_game is not None:
+            ctx.game = thread_game
+            ctx.seat = _position(thread_game, ctx.user)
+    if ctx.user is None:
+        answered = answers.queue_refusal(row, received, "unknown_sender", sender, None, None)
+        return _finish(row, "unknown_sender", "not a player's address; " + ("answered" if answered else "not answered"))
+    if not lines:
+        report = Report(user=ctx.user, game=ctx.game, seat=ctx.seat, steps=[])
+        answers.queue_answer(row, received, report)
+        return _finish(row, "no_command", "no command found", ctx)
+    report = _run(row, received, ctx, route(lines))
+    answers.queue_answer(row, received, report)
+    _finish(row, report.outcome, report.summary(), ctx)
+
+
+def _signed_seat(received: Received) -> tokens.SeatAddress | None:
+    """The seat named by a correctly signed token: in a recipient address, else in the thread's Message-IDs."""
+    for address in (*received.to, *received.delivered_to, *received.cc):
+        found = tokens.find_reply_token(address)
+        if found is not None:
+            return found
+    # Our turn mails' Message-IDs are <turn.<token>.<prompt>@domain>; the newest reference is last.
+    for message_id in (received.in_reply_to or "", *reversed(received.references)):
+        found = tokens.find_reply_token(message_id)
+        if found is not None:
+            return found
+    return None
+
+
+def _thread_game(received: Received) -> Game | None:
+    """The game of the thread (every game mail refers to <game-<id>@domain>); unsigned, so only a hint."""
+    domain = current_app.config["INBOUND_DOMAIN"].lower()
+    for message_id in (received.in_reply_to or "", *reversed(received.references)):
+        match = _THREAD_RE.fullmatch(message_id)
+        if match and match.group(2).lower() == domain:
+            return db.session.get(Game, int(match.group(1)))
+    return None
+
+
+def _position(game: Game, user: User) -> int | None:
+    seat = next((s for s in game.seats if s.user_id == user.id), None)
+    return seat.position if seat is not None else None
+
+
+def _invited_user(sender: str, received: Received, lines: list[str], thread_game: Game | None) -> User | None:
+    """A new user for an invited address that answers its invitation with `join`; None for anyone else."""
+    for line in lines:
+        matched = keywords.match(line)
+        if matched is None or matched[0] != "join":
+            continue
+        game_id = _number(matched[1]) or (thread_game.id if thread_game else None)
+        invited = game_id is not None and db.session.scalar(
+            select(Seat.id).where(Seat.game_id == game_id, Seat.user_id.is_(None),
+                                  func.lower(Seat.invited_email) == sender)) is not None
+        if invited:
+            # The same rule as a first sign-in: the name comes from the mail, else the address.
+            user = User(email=sender, name=(_clean(received.from_name, 80).strip() or sender.split("@")[0])[:80])
+            db.session.add(user)
+            db.session.commit()  # kept even if the seat is gone by the time "join" runs: they were invited
+            return user
+    return None
+
+
+def _number(text: str) -> int | None:
+    match = _NUMBER_RE.search(text or "")
+    return int(match.group(1)) if match else None
+
+
+def route(lines: list[str]) -> list[Step]:
+    """The steps of a reply: service words one by one, and each run of game command lines as one step."""
+    steps: list[Step] = []
+    for index, line in enumerate(lines):
+        matched = keywords.match(line)
+        if matched is None:
+            if steps and steps[-1].verb == "moves":
+                steps[-1].lines.append(line)
+            else:
+                steps.append(Step("moves", [line]))
+            continue
+        verb, rest = matched
+        if verb == "say" and not rest:
+            # "say" alone: everything after it is the message to the table.
+            steps.append(Step("say", lines[index:], text="\n".join(lines[index + 1:])))
+            break
+        steps.append(Step(verb, [line], text=rest))
+    return steps
+
+
+# --- acting --------------------------------------------------------------------------
+
+
+def _submission_key(message_key: str, group: int) -> str:
+    # One key per message; a reply whose commands are interrupted by "say" has a second run.
+    return f"email:{message_key}" + (f"#{group}" if group > 1 else "")
+
+
+def _run(row: InboundMessage, received: Received, ctx: _Context, steps: list[Step]) -> Report:
+    report = Report(user=ctx.user, game=ctx.game, seat=ctx.seat, steps=steps)
+    groups = 0
+    for index, step in enumerate(steps):
+        if step.verb == "moves":
+            groups += 1
+            _moves(step, ctx, _submission_key(row.message_id, groups))
+            if not step.ok and step.failed_line is not None:
+                step.trailing = _is_trailing(step, ctx, steps[:index])
+        else:
+            _ACTIONS[step.verb](step, ctx, row)
+        report.game, report.seat = ctx.game, ctx.seat
+        if not step.ok:
+            report.steps = steps[:index + 1]
+            report.unread = step.rest + [line for later in steps[index + 1:] for line in later.lines]
+            break
+    return report
+
+
+def _moves(step: Step, ctx: _Context, key: str) -> None:
+    if ctx.game is None:
+        step.fail(step.lines[0], "pbem cannot tell which game this is for: reply to a mail of that game "
+                                 "(its reply address names your seat)")
+        return
+    if ctx.seat is None:
+        step.fail(step.lines[0], f"you have no seat in game {ctx.game.id}" if ctx.game.status != "lobby"
+                  else f"game {ctx.game.id} has not started yet")
+        return
+    step.game_id = ctx.game.id
+    step.version_before = ctx.game.version
+    try:
+        outcome = play.submit(ctx.game.id, ctx.seat, "\n".join(step.lines), "email", key)
+    except play.PlayError as exc:
+        step.fail(step.lines[0], str(exc))
+        return
+    step.applied = list(outcome.applied)
+    if outcome.error is not None:
+        step.fail(outcome.failed_line or step.lines[0], outcome.error, outcome.legal)
+        step.rest = _after_failure(step.lines, step.failed_line, len(outcome.applied))
+
+
+def _after_failure(lines: list[str], failed: str, applied: int) -> list[str]:
+    """The commands submit did not reach: those after the failing one (each usually gives one move)."""
+    parts = play.split_commands("\n".join(lines))
+    at = [i for i, part in enumerate(parts) if part == failed]
+    if not at:
+        return []
+    index = max((i for i in at if i <= applied), default=at[0])
+    return parts[index + 1:]
+
+
+def _is_trailing(step: Step, ctx: _Context, before: list[Step]) -> bool:
+    """Whether the failing line is a closing ("Thanks!", a name) after something was done, not a command gone wrong."""
+    if not (step.applied or any(s.ok for s in before)):
+        return False
+    if ctx.game is None or ctx.seat is None:
+        return True  # after "join 12", nothing can be played yet: whatever follows is set aside
+    game = db.session.get(Game, ctx.game.id)
+    if game is None or game.state is None:
+        return True
+    try:
+        engine.get(game.slug).parse(step.failed_line, game.state, ctx.seat)
+    except engine.NotACommand:
+        return True
+    except engine.CommandError:
+        return False
+    return False
+
+
+def _join(step: Step, ctx: _Context, row: InboundMessage) -> None:
+    game_id = _number(step.text) or (ctx.game.id if ctx.game is not None else None)
+    if game_id is None:
+        step.fail(step.lines[0], "which game? write its number: join 12")
+        return
+    step.game_id = game_id
+    game = db.session.get(Game, game_id)
+    if game is not None and any(s.user_id == ctx.user.id for s in game.seats):
+        step.note = "already"  # a second "join", or this very message handled again after a crash
+    else:
+        try:
+            play.join(game_id, ctx.user)
+        except play.PlayError as exc:
+            step.fail(step.lines[0], str(exc))
+            return
+    ctx.game = db.session.get(Game, game_id)
+    ctx.seat = _position(ctx.game, ctx.user)
+
+
+def _start(step: Step, ctx: _Context, row: InboundMessage) -> None:
+    game_id = _number(step.text) or (ctx.game.id if ctx.game is not None else None)
+    if game_id is None:
+        step.fail(step.lines[0], "which game? write its number: start 12")
+        return
+    step.game_id = game_id
+    try:
+        play.start_game(game_id, ctx.user)
+    except play.PlayError as exc:
+        step.fail(step.lines[0], str(exc))
+        return
+    ctx.game = db.session.get(Game, game_id)
+    ctx.seat = _position(ctx.game, ctx.user)
+
+
+def _say(step: Step, ctx: _Context, row: InboundMessage) -> None:
+    if ctx.game is None:
+        step.fail(step.lines[0], "pbem cannot tell which game this is for: reply to a mail of that game")
+        return
+    step.game_id = ctx.game.id
+    text = step.text.strip()[:2000]
+    # Handled again after a crash: the chat line said then is not said twice.
+    said = db.session.scalar(select(ChatMessage.id).where(
+        ChatMessage.game_id == ctx.game.id, ChatMessage.user_id == ctx.user.id, ChatMessage.text == text,
+        ChatMessage.created_at >= row.received_at))
+    if said is not None:
+        return
+    try:
+        play.say(ctx.game.id, ctx.user, text)
+    except play.PlayError as exc:
+        step.fail(step.lines[0], str(exc))
+
+
+def _status(step: Step, ctx: _Context, row: InboundMessage) -> None:
+    game_id = _number(step.text)
+    if game_id is not None:
+        game = db.session.get(Game, game_id)
+        if game is None or not any(s.user_id == ctx.user.id for s in game.seats):
+            step.fail(step.lines[0], f"you have no seat in game {game_id}")
+            return
+        ctx.game, ctx.seat = game, _position(game, ctx.user)
+    step.game_id = ctx.game.id if ctx.game is not None else None
+
+
+def _help(step: Step, ctx: _Context, row: InboundMessage) -> None:
+    step.game_id = ctx.game.id if ctx.game is not None else None
+
+
+def _undo(step: Step, ctx: _Context, row: InboundMessage) -> None:
+    # No engine offers taking a move back yet; when one does, play.py gets a verb for it.
+    name = engine.get(ctx.game.slug).NAME if ctx.game is not None else "pbem"
+    step.fail(step.lines[0], f"{name} does not allow taking a move back: a move is final once applied",
+              _legal_now(ctx))
+
+
+def _legal_now(ctx: _Context) -> list[str]:
+    if ctx.game is None or ctx.seat is None or ctx.game.state is None:
+        return []
+    return answers.legal_examples(ctx.game, ctx.seat)
+
+
+_ACTIONS = {"join": _join, "start": _start, "say": _say, "status": _status, "help": _help, "undo": _undo}
+
+
+# --- bounces -------------------------------------------------------------------------
+
+
+def _bounce(row: InboundMessage, received: Received) -> None:
+    bounce = received.bounce
+    address = bounce.recipient if bounce.recipient and _clean(bounce.recipient, 320) == bounce.recipient else None
+    if address is None and bounce.original_message_id:
+        # Our turn mails' Message-IDs carry the seat token: the failed mail names its player.
+        found = tokens.find_reply_token(bounce.original_message_id)
+        game = db.session.get(Game, found.game_id) if found else None
+        seat = game.seat_at(found.seat) if game is not None else None
+        address = seat.user.email if seat is not None and seat.user is not None else None
+    detail = _clean(" ".join(part for part in (bounce.status, bounce.action, bounce.diagnostic, bounce.feedback_type)
+                             if part), 1000)
+    outcome = "complaint" if bounce.kind == "complaint" else "bounce"
+    if address is None:
+        return _finish(row, outcome, f"{bounce.kind}: no recipient found; {detail}")
+    if bounce.kind == "complaint":
+        outbound.record_complaint(address, detail)
+    else:
+        outbound.record_bounce(address, bounce.kind == "hard", detail)
+    _finish(row, outcome, f"{bounce.kind} for {address}; {detail}")
