@@ -12,7 +12,8 @@ from sqlalchemy.exc import IntegrityError
 
 from . import engine
 from .clock import now
-from .deadlines import deadline_after, reminder_due
+from .deadlines import (VACATION_DAYS_PER_YEAR, deadline_after, reminder_due, time_left, vacation_days,
+                        whole_days)
 from .extensions import db
 from .mail import outbound
 from .models import ChatMessage, Game, Move, Seat, Submission, User
@@ -80,24 +81,35 @@ def _commit() -> None:
 
 def create_game(host: User, slug: str, *, seats: int, title: str | None = None, options: dict | None = None,
                 turn_seconds: int | None = None, random_seating: bool = True, bots: int = 0,
-                seed: str | None = None) -> Game:
-    """A new game in the lobby with the host seated (and `bots` bot seats); refuses bad settings."""
+                seed: str | None = None, weekend_pause: bool = False, timeout_extensions: int = 1,
+                replace_after: int = 3) -> Game:
+    """A new game in the lobby with the host seated (and `bots` bot seats); refuses bad settings.
+
+    The timeout policy: extend a missed deadline `timeout_extensions` times, then let the bot
+    play the turn; after `replace_after` such turns the bot keeps the seat.
+    """
     try:
         rules = engine.get(slug)
     except KeyError as exc:
         raise PlayError(str(exc.args[0])) from exc
-    if seats not in rules.PLAYERS:
-        raise PlayError(f"{rules.NAME} is for {', '.join(map(str, rules.PLAYERS))} players, not {seats}")
-    if not 0 <= bots < seats:
-        raise PlayError(f"a game of {seats} can have 0 to {seats - 1} bots")
     try:
         options = engine.check_options(rules, options)
     except engine.CommandError as exc:
         raise PlayError(exc.message) from exc
+    allowed = rules.players_allowed(options) if hasattr(rules, "players_allowed") else rules.PLAYERS
+    if seats not in allowed:
+        raise PlayError(f"{rules.NAME} is for {', '.join(map(str, allowed))} players, not {seats}")
+    if not 0 <= bots < seats:
+        raise PlayError(f"a game of {seats} can have 0 to {seats - 1} bots")
+    if not 0 <= timeout_extensions <= 10:
+        raise PlayError(f"a missed deadline can be extended 0 to 10 times, not {timeout_extensions}")
+    if not 1 <= replace_after <= 20:
+        raise PlayError(f"the bot may take a seat after 1 to 20 missed turns, not {replace_after}")
     game = Game(slug=slug, title=(title or rules.NAME).strip()[:120], options=options,
                 seed=seed or secrets.token_hex(8), host=host, num_seats=seats,
                 random_seating=random_seating,
-                turn_seconds=turn_seconds or 2 * 24 * 3600)
+                turn_seconds=turn_seconds or 2 * 24 * 3600, weekend_pause=bool(weekend_pause),
+                timeout_extensions=timeout_extensions, replace_after=replace_after)
     game.seats.append(Seat(user=host))
     for _ in range(bots):
         game.seats.append(Seat(is_bot=True))
@@ -396,7 +408,8 @@ def _advance(game: Game, rules, waits: _Waits) -> None:
             continue
         seat.prompt_version = version
         seat.waiting_since = moment if version is not None else None
-        seat.deadline = deadline_after(moment, game.turn_seconds, game.weekend_pause) if version is not None else None
+        seat.deadline = (deadline_after(turn_clock_start(seat, moment), game.turn_seconds, game.weekend_pause)
+                         if version is not None else None)
         seat.reminded = 0
         seat.extensions_used = 0
         if version is not None and not seat.is_bot and seat.user is not None:
@@ -468,6 +481,8 @@ def expire_turn(game_id: int, seat: int, moment=None) -> str | None:
             return None
         rules = engine.get(game.slug)
         name = row.display_name
+        played: list[str] = []
+        replaced = False
         if row.extensions_used < game.timeout_extensions:
             row.extensions_used += 1
             row.deadline = deadline_after(moment, game.turn_seconds, game.weekend_pause)
@@ -477,7 +492,6 @@ def expire_turn(game_id: int, seat: int, moment=None) -> str | None:
         else:
             waits = _Waits(game)
             state = game.state
-            played = []
             # The bot answers this seat's whole prompt: every decision it is asked in a row.
             for _ in range(MAX_BOT_MOVES):
                 move = rules.bot_move(state, seat, random.Random(f"{game.seed}:{game.version}"))
@@ -494,9 +508,11 @@ def expire_turn(game_id: int, seat: int, moment=None) -> str | None:
             if row.timeouts >= game.replace_after:
                 row.is_bot = True
                 row.replaced = True
+                replaced = True
                 done += f". After {row.timeouts} missed turns the bot takes over {name}'s seat for good"
             _advance(game, rules, waits)
-        outbound.queue_notice(game, done, f"timeout:{game.id}:{seat}:{game.version}:{row.extensions_used}")
+        outbound.queue_timeout_notice(game, row, f"timeout:{game.id}:{seat}:{game.version}:{row.extensions_used}",
+                                      extended=not played, played=played, replaced=replaced)
         _commit()
         return done
     except BaseException:
@@ -505,13 +521,19 @@ def expire_turn(game_id: int, seat: int, moment=None) -> str | None:
 
 
 def send_reminders(moment=None) -> int:
-    """Queue the reminders that are due (24 h and 4 h before a deadline); the number queued."""
+    """Queue the reminders that are due (24 h and 4 h before a deadline); the number queued.
+
+    Players on vacation get none: their deadlines wait, and the reminders come after.
+    """
     moment = moment or now()
     seats = db.session.scalars(
         select(Seat).join(Game).where(Game.status == "active", Seat.deadline.is_not(None),
-                                      Seat.is_bot.is_(False), Seat.reminded < 2)).all()
+                                      Seat.is_bot.is_(False), Seat.reminded < 2)
+        .with_for_update(of=Seat, skip_locked=True)).all()
     count = 0
     for seat in seats:
+        if seat.user is not None and on_vacation(seat.user, moment):
+            continue
         if reminder_due(seat.deadline, seat.reminded, moment):
             seat.reminded += 1
             if seat.user is not None and seat.user.reminders:
@@ -519,6 +541,157 @@ def send_reminders(moment=None) -> int:
                 count += 1
     _commit()
     return count
+
+
+def on_vacation(user: User, moment) -> bool:
+    return user.vacation_from is not None and user.vacation_until is not None and user.vacation_until > moment
+
+
+def turn_clock_start(seat: Seat, moment):
+    """When a new prompt's clock starts: now, or when the player's vacation ends."""
+    if seat.user is not None and on_vacation(seat.user, moment):
+        return seat.user.vacation_until
+    return moment
+
+
+def vacation_days_left(user: User, moment=None) -> int:
+    """Days of vacation `user` may still take this (UTC) year."""
+    moment = moment or now()
+    used = user.vacation_days_used if user.vacation_year == moment.year else 0
+    return max(0, vacation_allowance() - used)
+
+
+def vacation_allowance() -> int:
+    from flask import current_app
+
+    return int(current_app.config.get("VACATION_DAYS_PER_YEAR", VACATION_DAYS_PER_YEAR))
+
+
+def _active_games_of(user: User) -> list[Game]:
+    """Every active game `user` plays in, locked, in id order (one order for every caller: no deadlock)."""
+    ids = db.session.scalars(select(Seat.game_id).join(Game).where(
+        Seat.user_id == user.id, Game.status == "active", Seat.is_bot.is_(False)).order_by(Seat.game_id)).all()
+    return [_lock(game_id) for game_id in ids]
+
+
+def start_vacation(user: User, until, moment=None) -> list[Game]:
+    """Pause `user`'s deadlines in every active game until `until`, within the yearly allowance; the games told.
+
+    The pause shifts each waiting deadline by the vacation's length, and a prompt that comes
+    during the vacation gets its clock started at its end; the other players are mailed.
+    """
+    moment = moment or now()
+    try:
+        user = db.session.execute(select(User).where(User.id == user.id).with_for_update()
+                                  .execution_options(populate_existing=True)).scalar_one()
+        if on_vacation(user, moment):
+            raise PlayError(f"you are already on vacation until {user.vacation_until:%Y-%m-%d %H:%M} UTC; "
+                            "end it first")
+        if until <= moment:
+            raise PlayError("a vacation must end in the future")
+        days = vacation_days(moment, until)
+        left = vacation_days_left(user, moment)
+        if days > left:
+            raise PlayError(f"{days} days of vacation asked, {left} left this year")
+        if user.vacation_year != moment.year:
+            user.vacation_year, user.vacation_days_used = moment.year, 0
+        user.vacation_days_used += days
+        user.vacation_from, user.vacation_until = moment, until
+        games = _active_games_of(user)
+        for game in games:
+            for seat in game.seats:
+                if seat.user_id == user.id and seat.deadline is not None and not seat.is_bot:
+                    seat.deadline += until - moment
+        outbound.queue_vacation_notice(user, games, True, f"{user.id}:{moment:%Y%m%d%H%M%S}:start")
+        _commit()
+        return games
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def end_vacation(user: User, moment=None) -> list[Game]:
+    """End `user`'s vacation (early, or when it is over): deadlines run again; unused whole days come back."""
+    moment = moment or now()
+    try:
+        user = db.session.execute(select(User).where(User.id == user.id).with_for_update()
+                                  .execution_options(populate_existing=True)).scalar_one()
+        if user.vacation_from is None:
+            db.session.rollback()
+            return []
+        started, until = user.vacation_from, user.vacation_until
+        early = time_left(until, moment) if until is not None else None
+        games = _active_games_of(user)
+        if early:
+            # Back early: take back the part of the pause not used (a prompt that came during the
+            # vacation had its clock started at `until`, so this starts it now instead).
+            for game in games:
+                for seat in game.seats:
+                    if seat.user_id == user.id and seat.deadline is not None and not seat.is_bot:
+                        seat.deadline -= early
+            if user.vacation_year == moment.year:
+                user.vacation_days_used = max(0, user.vacation_days_used - whole_days(early))
+        user.vacation_until = min(until, moment) if until is not None else moment
+        outbound.queue_vacation_notice(user, games, False, f"{user.id}:{started:%Y%m%d%H%M%S}:end")
+        user.vacation_from = None
+        _commit()
+        return games
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def end_due_vacations(moment=None) -> int:
+    """End every vacation whose time is up (the beat calls this); the number ended."""
+    moment = moment or now()
+    users = db.session.scalars(select(User).where(User.vacation_from.is_not(None),
+                                                  User.vacation_until <= moment)).all()
+    for user in users:
+        end_vacation(user, moment)
+    return len(users)
+
+
+def scan(moment=None) -> dict:
+    """Everything the clock makes due, for the beat: timeouts, reminders, vacations ending, daily digests.
+
+    Each step is safe to run twice (row locks and dedupe keys); a PostgreSQL advisory lock
+    keeps two overlapping scans from doing the same work at once.
+    """
+    moment = moment or now()
+    done = {"expired": 0, "reminders": 0, "vacations": 0, "digests": 0, "skipped": False}
+    with _ScanLock() as mine:
+        if not mine:
+            done["skipped"] = True
+            return done
+        for game_id, seat in due_seats(moment):
+            if expire_turn(game_id, seat, moment):
+                done["expired"] += 1
+        done["vacations"] = end_due_vacations(moment)
+        done["reminders"] = send_reminders(moment)
+        done["digests"] = outbound.queue_digests(moment)
+        _commit()
+    return done
+
+
+class _ScanLock:
+    """A session-level advisory lock on its own connection (PostgreSQL); elsewhere always granted."""
+
+    KEY = 0x70626D73  # "pbms"
+
+    def __enter__(self) -> bool:
+        self.conn = None
+        if db.engine.dialect.name != "postgresql":
+            return True
+        self.conn = db.engine.connect()
+        got = self.conn.exec_driver_sql(f"SELECT pg_try_advisory_lock({self.KEY})").scalar()
+        self.conn.commit()
+        return bool(got)
+
+    def __exit__(self, *exc) -> None:
+        if self.conn is not None:
+            self.conn.exec_driver_sql(f"SELECT pg_advisory_unlock({self.KEY})")
+            self.conn.commit()
+            self.conn.close()
 
 
 # --- checks --------------------------------------------------------------------

@@ -51,6 +51,8 @@ class Option:
     default: Any
     choices: tuple
     help: str
+    # Not offered to hosts yet (e.g. its data is unverified): only the default may be chosen.
+    unavailable: str = ""
 
 
 @dataclass
@@ -138,7 +140,9 @@ class Game(Protocol):
     def result(self, state: State) -> Result | None: ...
     def describe(self, event: Mapping, viewer: int | None, locale: str, names: Sequence[str] | None = None) -> str: ...
     def bot_move(self, state: State, seat: int, rnd) -> Any: ...
-    # Optional: `scores(state) -> list[int]`, the score track by seat, for the score chart.
+    # Optional: `scores(state) -> list[int]`, the score track by seat, for the score chart;
+    # `board_text(view, locale, names) -> str`, the board as text for mails;
+    # `legal_texts(state, seat) -> list[str]`, a short list of commands (templates) for mails and errors.
 
 
 def check_options(game: Game, options: Mapping[str, Any] | None) -> dict:
@@ -155,5 +159,7 @@ def check_options(game: Game, options: Mapping[str, Any] | None) -> dict:
             if not match:
                 raise CommandError(f"option {name}={value!r}: choose one of {', '.join(map(str, opt.choices))}")
             value = match[0]
+        if opt.unavailable and value != opt.default:
+            raise CommandError(f"option {name}={value} is not available yet: {opt.unavailable}")
         out[name] = value
     return out

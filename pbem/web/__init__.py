@@ -1,7 +1,10 @@
-"""The web side: blueprints, the signed-in user, the locale."""
+"""The web side: blueprints, the signed-in user, the locale, time zones and error pages."""
 from __future__ import annotations
 
 from flask import Flask, current_app, g, request, session
+from flask_babel import refresh
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
 
 from ..extensions import db
 from ..models import User
@@ -18,13 +21,17 @@ def select_locale() -> str:
 def load_user() -> None:
     uid = session.get("uid")
     g.user = db.session.get(User, uid) if uid else None
+    refresh()  # the language and zone follow the user just loaded, never a cached guess
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import api, auth, dashboard, dev, games, lobby, tokens_page
+    from . import api, auth, dashboard, dev, games, guide, hooks, lobby, local_time, settings, tokens_page, unsubscribe
 
     app.before_request(load_user)
-    for module in (auth, dashboard, lobby, games, dev, api, tokens_page):
+    for module in (auth, dashboard, lobby, games, dev, api, tokens_page, settings, hooks, unsubscribe, guide):
         app.register_blueprint(module.bp)
+    local_time.init_app(app)
     app.register_error_handler(404, lambda e: api.not_found(e) if request.path.startswith("/api/")
                                else (dashboard.error_page(404, str(e.description)), 404))
+    app.register_error_handler(CSRFError, dashboard.csrf_refused)
+    app.register_error_handler(HTTPException, dashboard.http_error)

@@ -19,6 +19,7 @@ from ..clock import now
 from ..extensions import csrf, db
 from ..models import ApiToken, Game, Seat, User
 from . import schemas
+from .dashboard import dashboard_json
 from .tokens_page import hash_token
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -124,7 +125,8 @@ def not_found(exc: HTTPException):
 @bp.app_errorhandler(405)
 def _wrong_method(exc: HTTPException):
     if not request.path.startswith("/api/"):
-        return exc
+        from .dashboard import http_error
+        return http_error(exc)
     allowed = sorted(set(getattr(exc, "valid_methods", None) or ()) - {"HEAD", "OPTIONS"})
     return error_response(405, f"{request.method} is not allowed on {request.path}; use {', '.join(allowed)}",
                           headers={"Allow": ", ".join(allowed)})
@@ -317,6 +319,13 @@ def submit_moves(game_id: int):
     response = jsonify(schemas.OutcomeSchema().dump(outcome))
     response.status_code = 200 if outcome.ok else 422
     return response
+
+
+@bp.get("/dashboard")
+@documented("The caller's games grouped as on the dashboard page (also `GET /` with `Accept: application/json`)",
+            response=schemas.DashboardSchema, errors=(401,))
+def dashboard():
+    return jsonify(dashboard_json(g.user))
 
 
 # --- lobby ---------------------------------------------------------------------

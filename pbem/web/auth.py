@@ -5,6 +5,7 @@ import re
 from functools import wraps
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -45,7 +46,7 @@ def signin():
     email = request.form.get("email", "").strip().lower()
     if request.method == "POST":
         if not EMAIL_RE.fullmatch(email):
-            error = "Please enter an email address such as name@example.com."
+            error = _("Please enter an email address such as name@example.com.")
         else:
             token, _nonce = tokens.signin_token(email)
             next_path = request.args.get("next") or request.form.get("next") or ""
@@ -66,7 +67,9 @@ def confirm(token: str):
     try:
         payload = tokens.unsign("signin", token, current_app.config["SIGNIN_MAX_AGE"])
     except tokens.BadToken as exc:
-        return render_template("auth/signin.html", error=f"{exc}: ask for a new one.", email="", next=""), 400
+        error = _("This link has expired: ask for a new one.") if "expired" in str(exc) \
+            else _("This link is not valid: ask for a new one.")
+        return render_template("auth/signin.html", error=error, email="", next=""), 400
     if request.method == "GET":
         return render_template("auth/confirm.html", email=payload["e"])
     try:
@@ -74,7 +77,7 @@ def confirm(token: str):
         db.session.flush()
     except IntegrityError:
         db.session.rollback()
-        return render_template("auth/signin.html", error="This link was already used: ask for a new one.",
+        return render_template("auth/signin.html", error=_("This link was already used: ask for a new one."),
                                email=payload["e"], next=""), 400
     user = find_or_create_user(payload["e"])
     db.session.commit()
@@ -90,5 +93,5 @@ def confirm(token: str):
 @bp.post("/signout")
 def signout():
     session.clear()
-    flash("You are signed out.")
+    flash(_("You are signed out."), "ok")
     return redirect(url_for("dashboard.index"))

@@ -1,17 +1,30 @@
-"""A game's page from the viewer's seat, and the move form (signed in, or by a signed seat link)."""
+"""A game's page from the viewer's seat, its move forms (signed in, or by a signed seat link) and table talk."""
 from __future__ import annotations
 
 import secrets
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from .. import engine, play, tokens
 from ..extensions import db
 from ..mail import outbound
 from ..models import ChatMessage, Game, Move
+from . import history as log
+from .move_forms import FormProblem, build_panels, compose
 
 bp = Blueprint("games", __name__)
+CHAT_SHOWN = 100
+
+
+def load_game(game_id: int) -> Game:
+    """The game, or a 404 page (ids beyond the database's integers are simply no game)."""
+    game = db.session.get(Game, game_id) if 0 < game_id < 2**31 else None
+    if game is None:
+        abort(404, _("There is no game %(id)d.", id=game_id))
+    return game
 
 
 def viewer_seat(game: Game, link: dict | None = None) -> int | None:
@@ -25,36 +38,44 @@ def viewer_seat(game: Game, link: dict | None = None) -> int | None:
     return None
 
 
-def history(game: Game, viewer: int | None, locale: str) -> list[dict]:
-    rules = engine.get(game.slug)
-    names = outbound.seat_names(game)
-    moves = db.session.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.seq)).all()
-    return [{"seq": m.seq, "seat": m.seat, "source": m.source, "at": m.created_at,
-             "lines": [line for line in (rules.describe(ev, viewer, locale, names) for ev in m.events) if line]}
-            for m in moves]
+def _locale() -> str:
+    return str(get_locale() or "en")
 
 
 def _render(game: Game, seat: int | None, link_token: str | None = None, read_only: bool = False,
             outcome: play.Outcome | None = None, error: str | None = None, status: int = 200):
     if game.status in ("lobby", "abandoned"):
-        return render_template("lobby/show.html", game=game, seat=seat)
+        return render_template("lobby/show.html", game=game, seat=seat), status
     rules = engine.get(game.slug)
-    locale = g.user.locale if g.user else "en"
+    locale = _locale()
     prompts = rules.pending(game.state)
+    seat_row = game.seat_at(seat) if seat is not None else None
     my_prompts = [p for p in prompts if p.seat == seat] if seat is not None and not read_only else []
-    legal = [str(m) for m in rules.legal(game.state, seat)] if my_prompts else []
+    legal = []
+    if seat is not None and not read_only and game.status == "active":
+        try:
+            legal = rules.legal(game.state, seat)
+        except engine.CommandError:
+            legal = []
+    panels = build_panels(game.slug, rules, game.state, seat, legal, locale) if legal else []
+    moves = db.session.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.seq)).all()
+    names = outbound.seat_names(game)
+    track = log.score_track(game, moves)
     chat = db.session.scalars(select(ChatMessage).where(ChatMessage.game_id == game.id)
-                              .order_by(ChatMessage.id.desc()).limit(50)).all()
+                              .order_by(ChatMessage.id.desc()).limit(CHAT_SHOWN)).all()
     return render_template(
         "games/show.html", game=game, rules=rules, seat=seat, view=rules.view(game.state, seat),
-        prompts=prompts, my_prompts=my_prompts, legal=legal, history=history(game, seat, locale),
+        prompts=prompts, my_prompts=my_prompts, panels=panels, has_moves=bool(legal),
+        rounds=log.grouped_history(game, moves, seat, locale, names),
+        chart=log.score_chart(track, log.round_starts(moves)), track=track, names=names,
         chat=chat[::-1], key=secrets.token_urlsafe(16), link_token=link_token, read_only=read_only,
+        prompt_version=seat_row.prompt_version if seat_row is not None else None,
         outcome=outcome, error=error), status
 
 
 @bp.route("/games/<int:game_id>")
 def show(game_id: int):
-    game = db.session.get(Game, game_id) or abort(404, f"There is no game {game_id}.")
+    game = load_game(game_id)
     return _render(game, viewer_seat(game))
 
 
@@ -65,16 +86,17 @@ def play_link(token: str):
         link = tokens.read_seat_link(token)
     except tokens.BadToken as exc:
         abort(404, f"{exc}.")
-    game = db.session.get(Game, link["g"]) or abort(404, "That game no longer exists.")
+    game = db.session.get(Game, link["g"]) or abort(404, _("That game no longer exists."))
     seat_row = game.seat_at(link["s"])
     current = seat_row is not None and seat_row.prompt_version == link.get("p") and game.status == "active"
     return _render(game, link["s"], link_token=token, read_only=not current,
-                   error=None if current else "This link is for an earlier turn: the game is shown read-only.")
+                   error=None if current else _("This link is for an earlier turn: the game is shown read-only."))
 
 
 @bp.post("/games/<int:game_id>/move")
 def move(game_id: int):
-    game = db.session.get(Game, game_id) or abort(404, f"There is no game {game_id}.")
+    """Apply one move form: a button, a small form or the text box; irreversible moves ask "Really?" first."""
+    game = load_game(game_id)
     link = None
     link_token = request.form.get("link") or None
     if link_token:
@@ -84,24 +106,41 @@ def move(game_id: int):
             abort(403, f"{exc}.")
     seat = viewer_seat(game, link)
     if seat is None:
-        abort(403, "You are not playing in this game.")
+        abort(403, _("You are not playing in this game."))
     if link is not None and (game.seat_at(seat) is None or game.seat_at(seat).prompt_version != link.get("p")):
         return _render(game, seat, link_token, read_only=True, status=409,
-                       error="This link is for an earlier turn: nothing was applied. The game is shown read-only.")
-    text = request.form.get("move") or request.form.get("command", "")
+                       error=_("This link is for an earlier turn: nothing was applied. The game is shown read-only."))
     try:
         version = int(request.form.get("version", ""))
     except ValueError:
-        version = None
-    key = "web:" + (request.form.get("key") or secrets.token_urlsafe(16))
+        abort(400, _("This form does not say which move of the game it was made for; reload the game page "
+                     "and choose again."))
     try:
-        outcome = play.submit(game.id, seat, text, "web", key, expect_version=version)
+        text, needs_confirm = compose(request.form)
+    except FormProblem as exc:
+        return _render(game, seat, link_token, error=str(exc), status=400)
+    form_key = request.form.get("key") or secrets.token_urlsafe(16)
+    if needs_confirm and request.form.get("confirmed") != "1":
+        return render_template("games/confirm.html", game=game, text=text, version=version, key=form_key,
+                               link_token=link_token, prompt=request.form.get("prompt", ""))
+    try:
+        outcome = play.submit(game.id, seat, text, "web", "web:" + form_key[:100], expect_version=version)
+    except play.StaleForm as exc:
+        db.session.expire_all()
+        return _render(game, seat, link_token, status=409, error=_(
+            "Nothing was applied: the game has moved on since this form was shown (it was made at move "
+            "%(shown)d, the game is now at move %(current)d). Here is the board as it is now; choose again.",
+            shown=exc.shown, current=exc.current))
     except play.PlayError as exc:
         db.session.expire_all()
         return _render(game, seat, link_token, error=str(exc), status=409)
     db.session.expire_all()
     if outcome.ok:
-        flash("Done: " + "; ".join(outcome.applied), "ok")
+        if outcome.repeated:
+            flash(_("This form was already sent; it was applied once: %(moves)s",
+                    moves="; ".join(outcome.applied)), "ok")
+        else:
+            flash(_("Done: %(moves)s", moves="; ".join(outcome.applied)), "ok")
         if link_token and g.user is None:
             return redirect(url_for("games.play_link", token=link_token))
         return redirect(url_for("games.show", game_id=game.id))
@@ -109,16 +148,17 @@ def move(game_id: int):
 
 
 def _explain(outcome: play.Outcome) -> str:
-    done = f"Applied: {'; '.join(outcome.applied)}. " if outcome.applied else ""
+    done = _("Applied: %(moves)s.", moves="; ".join(outcome.applied)) + " " if outcome.applied else ""
     return f"{done}\"{outcome.failed_line or ''}\": {outcome.error}"
 
 
 @bp.post("/games/<int:game_id>/say")
 def say(game_id: int):
+    game = load_game(game_id)
     if g.user is None:
-        abort(403, "Sign in to talk at the table.")
+        abort(403, _("Sign in to talk at the table."))
     try:
-        play.say(game_id, g.user, request.form.get("text", ""))
+        play.say(game.id, g.user, request.form.get("text", ""))
     except play.PlayError as exc:
         flash(str(exc), "error")
     return redirect(url_for("games.show", game_id=game.id) + "#talk")

@@ -1,10 +1,14 @@
-"""Creating, inviting to, joining and starting games."""
+"""Creating, inviting to, joining, leaving and starting games."""
 from __future__ import annotations
 
+import math
+
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from .. import engine, play
 from .auth import login_required
+from .games import load_game
 
 bp = Blueprint("lobby", __name__)
 
@@ -13,62 +17,99 @@ def _games() -> list:
     return [engine.get(slug) for slug in engine.games() if not slug.startswith("test-")]
 
 
+def _number(form, name: str, label: str, low: float, high: float, errors: list, default, whole: bool = True):
+    raw = str(form.get(name, "")).strip()[:40] or str(default)
+    try:
+        value = int(raw) if whole else float(raw)
+        if not math.isfinite(value) or not low <= value <= high:
+            raise ValueError
+    except (ValueError, OverflowError):
+        errors.append(_("%(label)s: “%(value)s” is not a number from %(low)s to %(high)s.",
+                        label=label, value=raw[:20], low=low, high=high))
+        return None
+    return value
+
+
+def parse_new_game(form) -> tuple[dict, list[str]]:
+    """The keyword arguments for play.create_game that the form asks for, and what is wrong with it."""
+    errors: list[str] = []
+    slug = form.get("slug", "")
+    try:
+        rules = engine.get(slug)
+    except KeyError:
+        return {}, [_("Please choose a game from the list.")]
+    seats = _number(form, "seats", _("Players"), 1, 16, errors, 3)
+    bots = _number(form, "bots", _("Seats filled with bots"), 0, 15, errors, 0)
+    days = _number(form, "turn_days", _("Time per turn (days)"), 0.01, 90, errors, 2, whole=False)
+    extensions = _number(form, "timeout_extensions", _("Extensions of a missed deadline"), 0, 10, errors, 1)
+    replace_after = _number(form, "replace_after", _("Missed turns before the bot takes the seat"), 1, 20,
+                            errors, 3)
+    options = {o.name: form.get(f"option_{slug}_{o.name}") for o in rules.OPTIONS
+               if form.get(f"option_{slug}_{o.name}") not in (None, "")}
+    title = " ".join(form.get("title", "").split())[:120] or None
+    return {"slug": slug, "seats": seats, "title": title, "options": options,
+            "turn_seconds": max(600, round(days * 86400)) if days else None,
+            "random_seating": form.get("seating", "random") == "random", "bots": bots,
+            "weekend_pause": form.get("weekend_pause") == "on",
+            "timeout_extensions": extensions, "replace_after": replace_after}, errors
+
+
 @bp.route("/games/new", methods=["GET", "POST"])
 @login_required
 def new_game():
     form = request.form
+    errors: list[str] = []
     if request.method == "POST":
-        slug = form.get("slug", "")
-        try:
-            rules = engine.get(slug)
-            options = {o.name: form.get(f"option_{o.name}") for o in rules.OPTIONS
-                       if form.get(f"option_{o.name}") not in (None, "")}
-            game = play.create_game(
-                g.user, slug, seats=int(form.get("seats", 0)), title=form.get("title") or None,
-                options=options, turn_seconds=int(float(form.get("turn_days", 2)) * 86400),
-                random_seating=form.get("seating", "random") == "random", bots=int(form.get("bots", 0)))
-        except (KeyError, ValueError) as exc:
-            flash(f"Please check the form: {exc}", "error")
-        except play.PlayError as exc:
-            flash(str(exc), "error")
-        else:
-            return redirect(url_for("games.show", game_id=game.id))
-    return render_template("lobby/new.html", games=_games(), form=form), (400 if request.method == "POST" else 200)
+        settings, errors = parse_new_game(form)
+        if not errors:
+            slug = settings.pop("slug")
+            try:
+                game = play.create_game(g.user, slug, **settings)
+            except play.PlayError as exc:
+                errors.append(str(exc))
+            else:
+                return redirect(url_for("games.show", game_id=game.id))
+    return render_template("lobby/new.html", games=_games(), form=form, errors=errors), (400 if errors else 200)
 
 
-def _lobby_action(game_id: int, action) -> object:
+def _lobby_action(game_id: int, action, done: str):
+    load_game(game_id)
     try:
         action()
     except play.PlayError as exc:
         flash(str(exc), "error")
+    else:
+        flash(done, "ok")
     return redirect(url_for("games.show", game_id=game_id))
 
 
 @bp.post("/games/<int:game_id>/join")
 @login_required
 def join(game_id: int):
-    return _lobby_action(game_id, lambda: play.join(game_id, g.user))
+    return _lobby_action(game_id, lambda: play.join(game_id, g.user), _("You have joined the game."))
 
 
 @bp.post("/games/<int:game_id>/leave")
 @login_required
 def leave(game_id: int):
-    return _lobby_action(game_id, lambda: play.leave(game_id, g.user))
+    return _lobby_action(game_id, lambda: play.leave(game_id, g.user), _("Done."))
 
 
 @bp.post("/games/<int:game_id>/invite")
 @login_required
 def invite(game_id: int):
-    return _lobby_action(game_id, lambda: play.invite(game_id, g.user, request.form.get("email", "")))
+    email = request.form.get("email", "")
+    return _lobby_action(game_id, lambda: play.invite(game_id, g.user, email),
+                         _("Invitation sent to %(email)s.", email=email.strip()))
 
 
 @bp.post("/games/<int:game_id>/bot")
 @login_required
 def add_bot(game_id: int):
-    return _lobby_action(game_id, lambda: play.add_bot(game_id, g.user))
+    return _lobby_action(game_id, lambda: play.add_bot(game_id, g.user), _("A bot has taken a seat."))
 
 
 @bp.post("/games/<int:game_id>/start")
 @login_required
 def start(game_id: int):
-    return _lobby_action(game_id, lambda: play.start_game(game_id, g.user))
+    return _lobby_action(game_id, lambda: play.start_game(game_id, g.user), _("The game has started."))

@@ -116,3 +116,56 @@ class ErrorSchema(Schema):
     error = fields.Str(required=True)
     fields_ = fields.Dict(data_key="fields", metadata={"description": "per-field messages (400 only)"})
     version = fields.Int(metadata={"description": "the current version (stale moves only)"})
+
+
+class AwaitedSchema(Schema):
+    name = fields.Str()
+    since = fields.DateTime(allow_none=True)
+    deadline = fields.DateTime(allow_none=True)
+    you = fields.Bool()
+
+
+class RankSchema(Schema):
+    name = fields.Str()
+    score = fields.Int(allow_none=True)
+    place = fields.Int(allow_none=True)
+
+
+class ResultSummarySchema(Schema):
+    ranking = fields.List(fields.Nested(RankSchema), metadata={"description": "best first"})
+    your_place = fields.Int(allow_none=True)
+
+
+class DashboardGameSchema(Schema):
+    """One game on the dashboard."""
+
+    id = fields.Int()
+    slug = fields.Str()
+    game = fields.Str()
+    title = fields.Str()
+    status = fields.Str(validate=validate.OneOf(STATUSES))
+    url = fields.Str(metadata={"description": "the game page"})
+    host = fields.Str()
+    num_seats = fields.Int()
+    seats_taken = fields.Int()
+    players = fields.List(fields.Str())
+    version = fields.Int()
+    your_seat = fields.Int(allow_none=True)
+    your_turn = fields.Bool()
+    waiting_since = fields.DateTime(allow_none=True, metadata={"description": "since when you are asked (UTC)"})
+    deadline = fields.DateTime(allow_none=True, metadata={"description": "your deadline (UTC)"})
+    awaited = fields.List(fields.Nested(AwaitedSchema), metadata={"description": "who is asked now, since when"})
+    result = fields.Nested(ResultSummarySchema, allow_none=True)
+    updated_at = fields.DateTime()
+
+
+class DashboardSchema(Schema):
+    """The caller's games grouped as on the dashboard page."""
+
+    email_status = fields.Str(metadata={"description": "ok, bounced or complained"})
+    waiting_for_me = fields.List(fields.Nested(DashboardGameSchema), metadata={"description": "oldest first"})
+    waiting_for_others = fields.List(fields.Nested(DashboardGameSchema))
+    lobby = fields.List(fields.Nested(DashboardGameSchema), metadata={"description": "your games not started"})
+    invitations = fields.List(fields.Nested(DashboardGameSchema), metadata={"description": "seats kept for you"})
+    open_games = fields.List(fields.Nested(DashboardGameSchema), metadata={"description": "games you may join"})
+    finished = fields.List(fields.Nested(DashboardGameSchema))

@@ -5,13 +5,14 @@ import hashlib
 import secrets
 
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from ..extensions import db
 from ..models import ApiToken, User
 from .auth import login_required
 
-bp = Blueprint("settings", __name__, url_prefix="/settings")
+bp = Blueprint("tokens", __name__, url_prefix="/settings")
 
 
 def hash_token(raw: str) -> str:
@@ -38,7 +39,7 @@ def tokens():
     name = request.form.get("name", "").strip()
     if request.method == "POST":
         if not name or len(name) > 80 or "\x00" in name:
-            error = "Please name the token (up to 80 characters), e.g. after the script that will use it."
+            error = _("Please name the token (up to 80 characters), e.g. after the script that will use it.")
         else:
             new_token = issue_token(g.user, name)
     rows = db.session.scalars(select(ApiToken).where(ApiToken.user_id == g.user.id).order_by(ApiToken.id)).all()
@@ -54,9 +55,9 @@ def tokens():
 def revoke(token_id: int):
     token = db.session.get(ApiToken, token_id)
     if token is None or token.user_id != g.user.id:
-        abort(404, "There is no such token.")
+        abort(404, _("There is no such token."))
     name = token.name
     db.session.delete(token)
     db.session.commit()
-    flash(f"The token “{name}” is revoked: scripts using it are refused from now on.", "ok")
-    return redirect(url_for("settings.tokens"))
+    flash(_("The token “%(name)s” is revoked: scripts using it are refused from now on.", name=name), "ok")
+    return redirect(url_for("tokens.tokens"))

@@ -174,3 +174,11 @@ def test_table_talk_goes_to_the_others_only(make_game, make_user):
         play.say(game.id, make_user("eve"), "hi")
     with pytest.raises(play.PlayError, match="say what"):
         play.say(game.id, ann, "   ")
+
+
+def test_unverified_expansion_is_not_offered_and_five_need_it(ctx, make_user):
+    ann = make_user("ann")
+    with pytest.raises(play.PlayError, match="expansion=style is not available yet"):
+        play.create_game(ann, "stone-age", seats=4, options={"expansion": "style"})
+    with pytest.raises(play.PlayError, match="for 2, 3, 4 players, not 5"):
+        play.create_game(ann, "stone-age", seats=5)
