@@ -73,3 +73,34 @@ def kinds(events: list) -> list[str]:
 
 def prompts(state: dict) -> list[tuple[int, str]]:
     return [(p.seat, p.kind) for p in SA.pending(state)]
+
+
+STYLE = {"expansion": "style"}
+
+
+def style_game(players: int = 4, seed="style", **options) -> dict:
+    """A game with the expansion "Style is the Goal"."""
+    return SA.setup(players, {**STYLE, **options}, seed)
+
+
+def top_tile(state: dict, stack: int, tile: str) -> dict:
+    """Put building `tile` on top of stack `stack` (swapped with wherever it was) and return the state."""
+    where = next((st for st in state["stacks"] + [state["box"]] if tile in st), None)
+    st = state["stacks"][stack - 1]
+    if where is not None:
+        i = where.index(tile)
+        where[i], st[0] = st[0], tile
+    else:
+        st[0] = tile
+    return state
+
+
+def row_card(state: dict, slot: int, card: str) -> dict:
+    """Put civilization card `card` on space `slot` (swapped with wherever it was) and return the state."""
+    for zone in (state["row"], state["deck"]):
+        if card in zone:
+            i = zone.index(card)
+            zone[i], state["row"][slot - 1] = state["row"][slot - 1], card
+            return state
+    state["row"][slot - 1] = card
+    return state

@@ -1,4 +1,9 @@
-"""The engine contract, run over every registered game: games end, state is JSON, replay, round trips, hidden info."""
+"""The engine contract, run over every registered game and each of its option sets: games end, state is JSON,
+replay, round trips, hidden info.
+
+A game module may list the option sets to play in `TEST_OPTION_SETS` (default: the defaults only) and
+say which player counts a set allows with `players_allowed(options)` (default: PLAYERS).
+"""
 import json
 import random
 
@@ -11,15 +16,37 @@ MAX_MOVES = 5000
 GAMES = engine.games()
 
 
+def option_sets(g) -> tuple:
+    """The option sets the contract plays for game module `g`."""
+    return tuple(getattr(g, "TEST_OPTION_SETS", ({},)))
+
+
+def player_counts(g, options) -> tuple:
+    """The player counts `options` allow."""
+    allowed = getattr(g, "players_allowed", None)
+    return tuple(allowed(options)) if allowed else tuple(g.PLAYERS)
+
+
+def _cases():
+    # Importing must work: a game that fails to import fails the collection, it is never skipped.
+    return [(slug, i) for slug in GAMES for i in range(len(option_sets(engine.get(slug))))]
+
+
 @pytest.fixture(params=GAMES)
 def game(request):
-    # Importing must work: a game that fails to import fails here, it is never skipped.
     return engine.get(request.param)
 
 
-def bot_game(g, players: int, seed: int, every=None):
+@pytest.fixture(params=_cases(), ids=lambda case: f"{case[0]}-options{case[1]}")
+def played(request):
+    """(game module, option set) pairs: every game with each of its test option sets."""
+    g = engine.get(request.param[0])
+    return g, option_sets(g)[request.param[1]]
+
+
+def bot_game(g, players: int, seed: int, every=None, options=None):
     """Play a whole game with the game's bot; call every(state) after each move; return (state, log)."""
-    state = g.setup(players, {}, seed)
+    state = g.setup(players, dict(options or {}), seed)
     rnd = random.Random(seed)
     log = []
     for _ in range(MAX_MOVES):
@@ -46,10 +73,11 @@ def test_module_shape(game):
     assert engine.get(game.SLUG) is game
 
 
-def test_random_games_end_with_a_result(game):
-    for players in game.PLAYERS:
+def test_random_games_end_with_a_result(played):
+    game, options = played
+    for players in player_counts(game, options):
         for seed in range(4):
-            state, _ = bot_game(game, players, seed)
+            state, _ = bot_game(game, players, seed, options=options)
             assert game.pending(state) == []
             r = game.result(state)
             assert r is not None and sorted(r.ranking) == list(range(players))
@@ -57,16 +85,19 @@ def test_random_games_end_with_a_result(game):
             assert json.dumps(r.to_dict())
 
 
-def test_state_is_plain_json_after_every_move(game):
+def test_state_is_plain_json_after_every_move(played):
+    game, options = played
+
     def check(state):
         assert json.loads(json.dumps(state)) == state
 
-    for players in game.PLAYERS:
-        bot_game(game, players, 11, every=check)
+    for players in player_counts(game, options):
+        bot_game(game, players, 11, every=check, options=options)
 
 
-def test_apply_never_changes_its_input(game):
-    state = game.setup(game.PLAYERS[-1], {}, 5)
+def test_apply_never_changes_its_input(played):
+    game, options = played
+    state = game.setup(player_counts(game, options)[-1], dict(options), 5)
     rnd = random.Random(5)
     for _ in range(300):
         prompts = game.pending(state)
@@ -79,10 +110,11 @@ def test_apply_never_changes_its_input(game):
         state = new
 
 
-def test_replaying_the_log_reproduces_the_state(game):
-    for players in game.PLAYERS:
-        final, log = bot_game(game, players, 21)
-        state = game.setup(players, {}, 21)
+def test_replaying_the_log_reproduces_the_state(played):
+    game, options = played
+    for players in player_counts(game, options):
+        final, log = bot_game(game, players, 21, options=options)
+        state = game.setup(players, dict(options), 21)
         for seat, text in log:
             moves = game.parse(text, state, seat)
             assert len(moves) == 1 and str(moves[0]) == text
@@ -90,7 +122,9 @@ def test_replaying_the_log_reproduces_the_state(game):
         assert state == final
 
 
-def test_every_legal_move_parses_back(game):
+def test_every_legal_move_parses_back(played):
+    game, options = played
+
     def check(state):
         check.n += 1
         if check.n % 3:
@@ -100,19 +134,22 @@ def test_every_legal_move_parses_back(game):
                 assert game.parse(str(move), state, prompt.seat) == [move], str(move)
 
     check.n = 0
-    for players in game.PLAYERS:
-        bot_game(game, players, 31, every=check)
+    for players in player_counts(game, options):
+        bot_game(game, players, 31, every=check, options=options)
 
 
-def test_prompted_seats_have_legal_moves(game):
+def test_prompted_seats_have_legal_moves(played):
+    game, options = played
+
     def check(state):
         for prompt in game.pending(state):
             assert game.legal(state, prompt.seat), prompt
 
-    bot_game(game, game.PLAYERS[-1], 41, every=check)
+    bot_game(game, player_counts(game, options)[-1], 41, every=check, options=options)
 
 
-def test_hidden_information_does_not_change_the_view(game):
+def test_hidden_information_does_not_change_the_view(played):
+    game, options = played
     rnd = random.Random(7)
 
     def check(state):
@@ -121,12 +158,13 @@ def test_hidden_information_does_not_change_the_view(game):
             assert game.view(shuffled, seat) == game.view(state, seat)
             assert json.loads(json.dumps(game.view(state, seat))) == game.view(state, seat)
 
-    for players in game.PLAYERS:
-        bot_game(game, players, 51, every=check)
+    for players in player_counts(game, options):
+        bot_game(game, players, 51, every=check, options=options)
 
 
-def test_bad_input_raises_only_command_errors(game):
-    state = game.setup(game.PLAYERS[0], {}, 1)
+def test_bad_input_raises_only_command_errors(played):
+    game, options = played
+    state = game.setup(player_counts(game, options)[0], dict(options), 1)
     for text in ("", "???", "place", "1 2 3", "\x00", "ｘ" * 200, "pay pay pay", "; ;", "9" * 40):
         try:
             for move in game.parse(text, state, 0):
@@ -134,4 +172,7 @@ def test_bad_input_raises_only_command_errors(game):
         except CommandError:
             pass
     with pytest.raises(CommandError):
-        game.setup(max(game.PLAYERS) + 1, {}, 1)
+        game.setup(max(game.PLAYERS) + 1, dict(options), 1)
+    for players in set(game.PLAYERS) - set(player_counts(game, options)):
+        with pytest.raises(CommandError):  # a count other options allow, refused with these
+            game.setup(players, dict(options), 1)

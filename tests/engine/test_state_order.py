@@ -6,6 +6,9 @@ import pytest
 from pbem import engine
 
 GAMES = engine.games()
+# Every game with each option set it asks the contract to play (see test_contract.py).
+CASES = [(slug, options) for slug in GAMES
+         for options in getattr(engine.get(slug), "TEST_OPTION_SETS", ({},))]
 
 
 def reordered(value):
@@ -17,12 +20,13 @@ def reordered(value):
     return value
 
 
-@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("slug, options", CASES, ids=[f"{slug}-{options}" for slug, options in CASES])
 @pytest.mark.parametrize("seed", range(6))
-def test_play_is_the_same_whatever_the_key_order(slug, seed):
+def test_play_is_the_same_whatever_the_key_order(slug, options, seed):
     rules = engine.get(slug)
-    players = max(rules.PLAYERS)
-    a = rules.setup(players, {}, seed)
+    allowed = getattr(rules, "players_allowed", None)
+    players = max(allowed(options) if allowed else rules.PLAYERS)
+    a = rules.setup(players, dict(options), seed)
     b = reordered(a)
     rnd_a, rnd_b = random.Random(seed), random.Random(seed)
     for step in range(5000):

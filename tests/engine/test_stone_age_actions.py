@@ -385,3 +385,14 @@ def test_the_last_tile_of_a_stack_ends_the_game_after_feeding():
     order = kinds(ev)
     assert order.index("starved") < order.index("game_over")
     assert SA.pending(s) == [] and SA.result(s) is not None and s["over"]["reason"] == "building_stack"
+
+
+def test_a_waiting_question_is_answered_first():
+    """Issue: while the tools question of a roll waits, buying a card or rolling elsewhere is refused
+    (a dice card bought then would have replaced the question and lost the roll)."""
+    s = seat(game(4), 0, tools=[1, 0, 0], wood=3)
+    s, _ = acting(s, {0: {"hunt": 3, "civ1": 1, "forest": 1}}, (3, 11))
+    s, _ = play(s, 0, "hunt")
+    assert prompts(s) == [(0, "tools")]
+    refused(s, 0, "civ 1 pay wood", "first choose tools for the roll at hunt")
+    refused(s, 0, "forest", "first choose tools for the roll at hunt")

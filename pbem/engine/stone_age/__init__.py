@@ -1,4 +1,4 @@
-"""Stone Age (base game, 2-4 players): the rules engine behind the pbem contract."""
+"""Stone Age (base game 2-4 players; with the expansion "Style is the Goal" 2-5): the rules engine behind the pbem contract."""
 from __future__ import annotations
 
 import sys
@@ -13,11 +13,21 @@ from .text import describe as _describe
 
 SLUG = "stone-age"
 NAME = "Stone Age"
-PLAYERS = (2, 3, 4)
+PLAYERS = (2, 3, 4, 5)  # 5 only with the expansion: see players_allowed()
+BASE_PLAYERS = (2, 3, 4)
 OPTIONS = (
     base.Option("tie_break", "rulebook", ("rulebook", "sum"),
                 "Equal scores: 'rulebook' compares agriculture, then total tool value, then people; "
                 "'sum' compares agriculture + tool value + people (English rulebook, online help)."),
+    base.Option("expansion", "none", ("none", "style"),
+                "'style': the expansion Style is the Goal (up to 5 players, ornaments, trading post and trade "
+                "track, a 5th card space, 9 new cards and 9 new buildings). Some printed values of the new "
+                "cards and tiles are provisional (docs/stone-age.md).",
+                unavailable="some printed values of the new cards and tiles are not yet verified"),
+    base.Option("spielbox_buildings", False, (False, True),
+                "With the expansion only: shuffle in the 6 older bonus building tiles (spielbox); "
+                "the expansion's rules call them optional.",
+                unavailable="it needs the expansion, which is not offered yet"),
     base.Option("tools_on_card_dice", False, (False, True),
                 "May tools be added to the 2-dice roll of the wood/stone/gold dice cards? "
                 "The publisher's Japanese rulebook says no; the English rulebook says yes."),
@@ -26,13 +36,27 @@ OPTIONS = (
                 "(rulebook); 'lost' only lowers what must be paid (Brettspielwelt)."),
 )
 
+# The option sets the contract suite and the key-order test play (tests/engine/test_contract.py).
+TEST_OPTION_SETS = ({}, {"expansion": "style"}, {"expansion": "style", "spielbox_buildings": True})
+
 
 def setup(players: int, options: Mapping[str, Any] | None, seed: int | str) -> dict:
     """A new game for `players` seats; seat 0 is the first start player."""
-    if players not in PLAYERS:
-        raise base.CommandError(f"Stone Age is for 2 to 4 players, not {players}")
-    state = new_state(players, base.check_options(sys.modules[__name__], options), seed)
+    options = base.check_options(sys.modules[__name__], options)
+    if players not in players_allowed(options):
+        if players == 5:
+            raise base.CommandError("Stone Age for 5 players needs the expansion: set the option expansion=style")
+        raise base.CommandError(f"Stone Age is for 2 to {max(players_allowed(options))} players, not {players}")
+    if options["spielbox_buildings"] and options["expansion"] != "style":
+        raise base.CommandError("the spielbox buildings come with the expansion: set expansion=style as well")
+    state = new_state(players, options, seed)
     return rules.start(state)[0]
+
+
+def players_allowed(options: Mapping[str, Any] | None) -> tuple[int, ...]:
+    """The player counts these options allow: 2-4, or 2-5 with the expansion."""
+    style = (options or {}).get("expansion", "none") == "style"
+    return PLAYERS if style else BASE_PLAYERS
 
 
 def pending(state: dict) -> list[base.Prompt]:
@@ -100,3 +124,12 @@ def shuffle_hidden(state: dict, seat: int | None, rnd) -> dict:
     out["box"] = tiles
     out["rng"] = {"seed": f"{out['rng']['seed']}-shuffled", "pos": out["rng"]["pos"]}
     return out
+
+
+def scores(state: dict) -> list[int]:
+    """The score track by seat (optional contract: the service's score-over-time chart)."""
+    return [p["score"] for p in state["seats"]]
+
+
+# Optional contract: the board as text, for turn mails and the `status` answer.
+from .board_text import board_text  # noqa: E402,F401

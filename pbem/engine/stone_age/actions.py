@@ -2,28 +2,34 @@
 from __future__ import annotations
 
 from .. import base
+from . import ornaments
+from .board import is_style, row_spaces
 from .cards import (
     AGRICULTURE_MAX,
+    BUILDINGS,
     CIV_CARDS,
     DICE_ITEMS,
     PEOPLE_MAX,
-    PLACES,
+    PLACE_INFO,
     RESOURCES,
     ROW_COSTS,
     VALUE,
 )
-from .moves import Build, Civ, Pick, UseCard, Work
+from .moves import Build, Civ, Pick, Split, UseCard, Work
 from .payments import building_error, building_payments, building_points, can_build, check_resources, combos
 from .state import free_tools, illegal, once_values, order_from, owned, place_index, place_kind, seat_places, where
+from .style_cards import ORNAMENT, STYLE_DICE_ITEMS
 from .tools import auto_tools, subsets, take, tool_step
 
 
 # --- gains ------------------------------------------------------------------
 
 def gain(state: dict, seat: int, item: str, n: int, events: list, source: str) -> None:
-    """Give `seat` an item: food or a resource (`n` of it), or one tool step, person or agriculture."""
+    """Give `seat` an item: food, a resource or ornaments (`n` of it), or one tool step, person or agriculture."""
     p = state["seats"][seat]
-    if item == "tool":
+    if item == ORNAMENT:
+        ornaments.gain_ornaments(state, seat, n, events, source)
+    elif item == "tool":
         tool_step(p)
         events.append(base.event("tool", seat, tools=list(p["tools"]), source=source))
     elif item == "person":
@@ -41,32 +47,47 @@ def gain(state: dict, seat: int, item: str, n: int, events: list, source: str) -
 def resolve_village(state: dict, seat: int, pid: str, events: list) -> None:
     """Take the people back from a village place and apply its effect."""
     state["board"][pid][seat] = 0
-    gain(state, seat, PLACES[pid]["effect"], 1, events, pid)
+    info = PLACE_INFO[pid]
+    if info["effect"] == "trade":
+        # Expansion, trading post: 2 spaces on the trade track and 2 ornaments, every time.
+        ornaments.advance_trade(state, seat, info["advance"], info["ornaments"], events, pid)
+    else:
+        gain(state, seat, info["effect"], 1, events, pid)
+
+
+def divisor(target: str, res: str) -> int:
+    """What one unit of a roll costs: the place's divisor (workplaces: wood 2, gold 5), else the value."""
+    info = PLACE_INFO.get(target)
+    return info["divisor"] if info is not None else VALUE[res]
 
 
 # --- dice and tools -----------------------------------------------------------
 
 def start_roll(state: dict, seat: int, target: str, dice_n: int, res: str, mode: str | None,
-               tools_allowed: bool, events: list) -> None:
-    """Roll for `target`; settle the tools at once when nothing is left to decide, else ask."""
+               tools_allowed: bool, events: list, orn: int | None = None) -> None:
+    """Roll for `target`; settle the tools at once when nothing is left to decide, else ask.
+    `orn` (expansion, hunting): the ornaments said ahead."""
     dice = base.roll(state["rng"], dice_n)
     total = sum(dice)
     events.append(base.event("rolled", seat, target=target, dice=dice, total=total))
     p = state["seats"][seat]
-    need = VALUE[res] - total % VALUE[res]
+    div = divisor(target, res)
+    need = div - total % div
     tiles, cards = free_tools(p), once_values(p)
     if not tools_allowed or mode == "none" or sum(tiles) + sum(cards) < need:
-        finish_roll(state, seat, target, total, res, (), (), events)
+        finish_roll(state, seat, target, total, res, (), (), events, orn)
     elif mode == "auto":
         ts, cs = auto_tools(tiles, cards, need)
-        finish_roll(state, seat, target, total, res, ts, cs, events)
+        finish_roll(state, seat, target, total, res, ts, cs, events, orn)
     else:
         state["ask"] = {"kind": "tools", "seat": seat, "target": target, "dice": dice, "total": total, "res": res}
+        if orn is not None:
+            state["ask"]["orn"] = orn
 
 
 def finish_roll(state: dict, seat: int, target: str, total: int, res: str, tiles: tuple, cards: tuple,
-                events: list) -> None:
-    """Spend the chosen tools and take floor((dice + tools) / value) of the yield."""
+                events: list, orn: int | None = None) -> None:
+    """Spend the chosen tools and take floor((dice + tools) / divisor) of the yield."""
     p = state["seats"][seat]
     bonus = 0
     for i in take([0 if u else v for v, u in zip(p["tools"], p["used"])], tiles) or ():
@@ -79,7 +100,33 @@ def finish_roll(state: dict, seat: int, target: str, total: int, res: str, tiles
     if bonus:
         events.append(base.event("tools_used", seat, target=target, tiles=list(tiles), cards=list(cards),
                                  total=total + bonus))
-    gain(state, seat, res, (total + bonus) // VALUE[res], events, target)
+    units = (total + bonus) // divisor(target, res)
+    if target == "hunt" and is_style(state):
+        share_hunt(state, seat, units, orn, events)
+    else:
+        gain(state, seat, res, units, events, target)
+
+
+def share_hunt(state: dict, seat: int, units: int, orn: int | None, events: list) -> None:
+    """Expansion: the units of a hunt are shared freely between food and ornaments; ask if not said ahead."""
+    if orn is None and units:
+        state["ask"] = {"kind": "split", "seat": seat, "target": "hunt", "units": units}
+        return
+    take_orn = min(orn or 0, units)
+    if units - take_orn or not take_orn:
+        gain(state, seat, "food", units - take_orn, events, "hunt")
+    gain(state, seat, ORNAMENT, take_orn, events, "hunt")
+
+
+def do_split(state: dict, seat: int, move: Split, events: list) -> None:
+    """Expansion: answer how many units of the hunt become ornaments."""
+    ask = state["ask"]
+    if not ask or ask["kind"] != "split" or ask["seat"] != seat:
+        raise illegal(move, "no hunting roll is waiting to be shared into food and ornaments")
+    if not 0 <= move.orn <= ask["units"]:
+        raise illegal(move, f"your hunt gave {ask['units']} units: take 0 to {ask['units']} ornaments")
+    state["ask"] = None
+    share_hunt(state, seat, ask["units"], move.orn, events)
 
 
 def tool_choice(state: dict, seat: int, move: Work, ask: dict) -> tuple[tuple, tuple]:
@@ -89,7 +136,8 @@ def tool_choice(state: dict, seat: int, move: Work, ask: dict) -> tuple[tuple, t
     if move.mode == "none":
         return (), ()
     if move.mode == "auto":
-        need = VALUE[ask["res"]] - ask["total"] % VALUE[ask["res"]]
+        div = divisor(ask["target"], ask["res"])
+        need = div - ask["total"] % div
         return auto_tools(tiles, cards, need) or ((), ())
     if take(tiles, move.tiles) is None:
         free = " ".join(map(str, sorted(tiles, reverse=True))) or "none"
@@ -103,6 +151,11 @@ def tool_choice(state: dict, seat: int, move: Work, ask: dict) -> tuple[tuple, t
 def do_work(state: dict, seat: int, move: Work, events: list) -> None:
     """Roll at a dice place, or answer the tool question of the roll that is waiting."""
     ask = state["ask"]
+    if move.orn is not None:
+        if not is_style(state):
+            raise illegal(move, "there are no ornaments in this game (only with the expansion)")
+        if (move.target or (ask or {}).get("target")) != "hunt":
+            raise illegal(move, "ornaments come from hunting: only a hunting roll can be shared")
     if ask and ask["kind"] == "tools" and ask["seat"] == seat:
         if move.target not in (None, ask["target"]):
             raise illegal(move, f"first choose tools for the roll at {where(ask['target'])}")
@@ -111,10 +164,12 @@ def do_work(state: dict, seat: int, move: Work, events: list) -> None:
                                 f'"... tools none" or "... tools 2 1"')
         tiles, cards = tool_choice(state, seat, move, ask)
         state["ask"] = None
-        finish_roll(state, seat, ask["target"], ask["total"], ask["res"], tiles, cards, events)
+        orn = move.orn if move.orn is not None else ask.get("orn")
+        finish_roll(state, seat, ask["target"], ask["total"], ask["res"], tiles, cards, events, orn)
         return
     if move.target is None:
         raise illegal(move, "no roll is waiting for tools")
+    refuse_while_asked(state, move)
     if move.target not in state["board"] or place_kind(move.target) != "dice":
         raise illegal(move, f"{where(move.target)} has no roll waiting for tools")
     n = state["board"][move.target][seat]
@@ -124,16 +179,42 @@ def do_work(state: dict, seat: int, move: Work, events: list) -> None:
         raise illegal(move, f'tools are chosen after the roll; say "{move.target}" to roll, or '
                             f'"{move.target} tools auto" / "{move.target} tools none" ahead')
     state["board"][move.target][seat] = 0
-    mode = move.mode or state["seats"][seat]["prefs"].get(move.target)
-    start_roll(state, seat, move.target, n, PLACES[move.target]["yields"], mode, True, events)
+    prefs = state["seats"][seat]["prefs"]
+    mode = move.mode or prefs.get(move.target)
+    orn = move.orn if move.orn is not None else (prefs.get("ornaments") if move.target == "hunt" else None)
+    start_roll(state, seat, move.target, n, PLACE_INFO[move.target]["yields"], mode, True, events, orn)
+
+
+def refuse_while_asked(state: dict, move) -> None:
+    """A question (tools, a die to pick, sharing a hunt) must be answered before anything else is resolved."""
+    ask = state["ask"]
+    if ask is None:
+        return
+    if ask["kind"] == "tools":
+        raise illegal(move, f'first choose tools for the roll at {where(ask["target"])}: '
+                            f'"tools auto", "tools none" or "tools 2 1"')
+    if ask["kind"] == "split":
+        raise illegal(move, f'first share your hunt of {ask["units"]}: "ornaments N" (the rest is food)')
+    raise illegal(move, f"first the dice are picked: waiting for player {ask['order'][ask['i']] + 1}")
 
 
 # --- civilization cards ---------------------------------------------------------
+
+def pick_items(source: str) -> dict[int, str]:
+    """Die face -> item for the dice-for-everyone card or tile `source` (the expansion's have their own table)."""
+    if source in CIV_CARDS and CIV_CARDS[source]["top"]["kind"] != "dice_roll_items_style":
+        return DICE_ITEMS
+    return STYLE_DICE_ITEMS
+
 
 def _effect_dice_items(state, seat, card, pid, top, events):
     dice = base.roll(state["rng"], state["players"])
     events.append(base.event("rolled", seat, target=pid, dice=dice, total=sum(dice)))
     state["ask"] = {"kind": "pick", "card": card, "dice": dice, "order": order_from(seat, state["players"]), "i": 0}
+    if is_style(state):
+        # The board shows which item each face gives (the expansion has two tables).
+        items = pick_items(card)
+        state["ask"]["items"] = [items[face] for face in range(1, 7)]
 
 
 def _effect_resource_dice(state, seat, card, pid, top, events):
@@ -147,6 +228,10 @@ def _effect_extra_card(state, seat, card, pid, top, events):
         extra = state["deck"].pop(0)
         state["seats"][seat]["hidden"].append(extra)
         events.append(base.event("extra_card", seat, to=[seat], card=extra))
+
+
+def _effect_trade_track(state, seat, card, pid, top, events):
+    ornaments.advance_trade(state, seat, top["advance"], top["ornaments"], events, pid)
 
 
 def _effect_points(state, seat, card, pid, top, events):
@@ -166,11 +251,14 @@ CARD_EFFECTS = {
     "extra_card": _effect_extra_card,
     "one_use_tool": lambda s, seat, card, pid, top, ev: s["seats"][seat]["once"].append(card),
     "any_two_resources": lambda s, seat, card, pid, top, ev: s["seats"][seat]["any2"].append(card),
+    "dice_roll_items_style": _effect_dice_items,
+    "trade_track": _effect_trade_track,
 }
 
 
 def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
     """Buy the card on civilization space `slot` (or decline and take the person back)."""
+    refuse_while_asked(state, move)
     pid = f"civ{move.slot}"
     counts = state["board"].get(pid)
     if not counts or not counts[seat]:
@@ -180,17 +268,28 @@ def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
         counts[seat] = 0
         events.append(base.event("declined", seat, target=pid, card=card))
         return
-    cost = ROW_COSTS[move.slot - 1]
-    if len(move.pay) != cost:
-        raise illegal(move, f"the card on {where(pid)} costs {cost} {'resource' if cost == 1 else 'resources'}")
     p = state["seats"][seat]
-    check_resources(move, p, move.pay)
-    for r in move.pay:
-        p[r] -= 1
+    if is_style(state):
+        reason = ornaments.civ_pay_error(state, move.slot, move.pay, move.extra)
+        if reason:
+            raise illegal(move, reason)
+        ornaments.settle(state, seat, move, move.pay, move.give, move.get, events)
+    else:
+        if move.give or move.get or move.extra:
+            raise illegal(move, "trades and extra cards belong to the expansion, not to this game")
+        cost = ROW_COSTS[move.slot - 1]
+        if len(move.pay) != cost:
+            raise illegal(move, f"the card on {where(pid)} costs {cost} {'resource' if cost == 1 else 'resources'}")
+        check_resources(move, p, move.pay)
+        for r in move.pay:
+            p[r] -= 1
     counts[seat] = 0
     state["row"][move.slot - 1] = None
     p["cards"].append(card)
     events.append(base.event("bought", seat, slot=move.slot, card=card, paid=list(move.pay)))
+    if move.extra:
+        # Expansion, space 5: 3 more ornaments buy the top card of the deck, face down, final scoring only.
+        _effect_extra_card(state, seat, card, pid, None, events)
     top = CIV_CARDS[card]["top"]
     CARD_EFFECTS[top["kind"]](state, seat, card, pid, top, events)
 
@@ -206,7 +305,7 @@ def do_pick(state: dict, seat: int, move: Pick, events: list) -> None:
         raise illegal(move, f"the dice left show {' '.join(map(str, sorted(ask['dice'])))}")
     ask["dice"].remove(move.face)
     ask["i"] += 1
-    item = DICE_ITEMS[move.face]
+    item = pick_items(ask["card"])[move.face]
     events.append(base.event("picked", seat, face=move.face, item=item))
     gain(state, seat, item, 1, events, ask["card"])
     if not ask["dice"]:
@@ -225,6 +324,7 @@ def auto_picks(state: dict, events: list) -> None:
 
 def do_build(state: dict, seat: int, move: Build, events: list) -> None:
     """Build the top tile of stack `stack` (or decline); the next tile is turned up."""
+    refuse_while_asked(state, move)
     pid = f"building{move.stack}"
     counts = state["board"].get(pid)
     if not counts or not counts[seat]:
@@ -235,24 +335,66 @@ def do_build(state: dict, seat: int, move: Build, events: list) -> None:
         counts[seat] = 0
         events.append(base.event("declined", seat, target=pid, tile=tile))
         return
-    reason = building_error(tile, move.pay)
-    if reason:
-        raise illegal(move, reason)
     p = state["seats"][seat]
-    check_resources(move, p, move.pay)
-    for r in move.pay:
-        p[r] -= 1
+    if is_style(state):
+        reason = ornaments.building_pay_error(tile, move.pay)
+        if reason:
+            raise illegal(move, reason)
+        ornaments.settle(state, seat, move, move.pay, move.give, move.get, events)
+        points = ornaments.building_points(tile, move.pay)
+    else:
+        if move.give or move.get:
+            raise illegal(move, "trades belong to the expansion, not to this game")
+        reason = building_error(tile, move.pay)
+        if reason:
+            raise illegal(move, reason)
+        check_resources(move, p, move.pay)
+        for r in move.pay:
+            p[r] -= 1
+        points = building_points(tile, move.pay)
     counts[seat] = 0
-    points = building_points(tile, move.pay)
     p["score"] += points
     p["buildings"].append(stack.pop(0))
     events.append(base.event("built", seat, stack=move.stack, tile=tile, paid=list(move.pay), points=points))
+    effect = BUILDINGS[tile].get("effect")
+    if effect:
+        BUILDING_EFFECTS[effect["kind"]](state, seat, tile, pid, effect, events)
     if stack:
         events.append(base.event("revealed", None, stack=move.stack, tile=stack[0]))
     else:
         # Rulebook: the round is played to the end, feeding included, and then the game ends.
         state["ending"] = True
         events.append(base.event("stack_empty", None, stack=move.stack))
+
+
+def _tile_dice(state, seat, tile, pid, effect, events):
+    _effect_dice_items(state, seat, tile, pid, effect, events)
+
+
+def _tile_gain(state, seat, tile, pid, effect, events):
+    gain(state, seat, effect["kind"], 1, events, tile)
+
+
+# Effects of expansion tiles beyond their points, by kind. A workplace needs nothing now: its
+# owner may put people on it from the next round. Income comes at the start of each phase 2.
+BUILDING_EFFECTS = {
+    "draw_card": lambda s, seat, tile, pid, effect, ev: _effect_extra_card(s, seat, tile, pid, None, ev),
+    "dice_items": _tile_dice,
+    "workplace": lambda s, seat, tile, pid, effect, ev: None,
+    "income": lambda s, seat, tile, pid, effect, ev: None,
+    "person": _tile_gain,
+    "tool": _tile_gain,
+    "agriculture": _tile_gain,
+}
+
+
+def collect_income(state: dict, events: list) -> None:
+    """Expansion (spielbox tiles): at the start of phase 2 each owner takes the resource of each income tile."""
+    for seat in order_from(state["start"], state["players"]):
+        for tile in state["seats"][seat]["buildings"]:
+            effect = BUILDINGS[tile].get("effect")
+            if effect and effect["kind"] == "income":
+                gain(state, seat, effect["res"], 1, events, tile)
 
 
 def do_use_card(state: dict, seat: int, move: UseCard, events: list) -> None:
@@ -273,6 +415,8 @@ def do_use_card(state: dict, seat: int, move: UseCard, events: list) -> None:
 def affordable(state: dict, seat: int, pid: str) -> bool:
     """Whether `seat` could pay for the card or building at `pid` right now."""
     p = state["seats"][seat]
+    if is_style(state):
+        return ornaments.can_pay(state, seat, pid)
     if place_kind(pid) == "civ":
         return owned(p) >= ROW_COSTS[place_index(pid) - 1]
     return can_build(p, state["stacks"][place_index(pid) - 1][0])
@@ -302,7 +446,8 @@ def auto_act(state: dict, seat: int, events: list) -> bool:
             pid = dice[0]
             n = state["board"][pid][seat]
             state["board"][pid][seat] = 0
-            start_roll(state, seat, pid, n, PLACES[pid]["yields"], p["prefs"].get(pid), True, events)
+            orn = p["prefs"].get("ornaments") if pid == "hunt" else None
+            start_roll(state, seat, pid, n, PLACE_INFO[pid]["yields"], p["prefs"].get(pid), True, events, orn)
             continue
         for pid in other:
             state["board"][pid][seat] = 0
@@ -340,7 +485,10 @@ def act_prompts(state: dict) -> list[base.Prompt]:
     if ask["kind"] == "tools":
         p = state["seats"][ask["seat"]]
         return [base.Prompt(ask["seat"], "tools", {"target": ask["target"], "dice": ask["dice"], "total": ask["total"],
-                                                   "res": ask["res"], "tiles": free_tools(p), "cards": once_values(p)})]
+                                                   "res": ask["res"], "tiles": free_tools(p), "cards": once_values(p),
+                                                   "divisor": divisor(ask["target"], ask["res"])})]
+    if ask["kind"] == "split":
+        return [base.Prompt(ask["seat"], "split", {"units": ask["units"]})]
     return [base.Prompt(ask["order"][ask["i"]], "pick", {"dice": sorted(ask["dice"]), "card": ask["card"]})]
 
 
@@ -349,6 +497,8 @@ def legal_act(state: dict, seat: int) -> list:
     ask = state["ask"]
     p = state["seats"][seat]
     if ask is not None:
+        if ask["kind"] == "split":
+            return [Split(k) for k in range(ask["units"] + 1)] if ask["seat"] == seat else []
         if ask["kind"] == "tools":
             if ask["seat"] != seat:
                 return []
@@ -365,6 +515,8 @@ def legal_act(state: dict, seat: int) -> list:
     if state["turn"] != seat:
         return []
     out = []
+    if is_style(state):
+        return out + _legal_act_style(state, seat)
     for pid in seat_places(state, seat):
         kind = place_kind(pid)
         if kind == "dice":
@@ -375,4 +527,27 @@ def legal_act(state: dict, seat: int) -> list:
         elif kind == "building":
             k = place_index(pid)
             out += [Build(k, c) for c in building_payments(p, state["stacks"][k - 1][0])] + [Build(k, None)]
+    return out
+
+
+def _legal_act_style(state: dict, seat: int) -> list:
+    """Expansion: the same choices, with ornaments said ahead for hunting and payments with trades."""
+    out: list = []
+    for pid in seat_places(state, seat):
+        kind = place_kind(pid)
+        if kind == "dice":
+            out += [Work(pid), Work(pid, "auto"), Work(pid, "none")]
+            if pid == "hunt":
+                out += [Work(pid, mode, orn=k) for mode in (None, "auto") for k in (0, 1, 2, 3)]
+        elif kind == "civ":
+            k = place_index(pid)
+            out += [Civ(k, pay, give, get) for pay, give, get in ornaments.payments(state, seat, pid)]
+            if row_spaces(state)[k - 1]["item"] == ORNAMENT and state["deck"]:
+                out += [Civ(k, pay, give, get, True)
+                        for pay, give, get in ornaments.payments(state, seat, pid, extra=True)]
+            out.append(Civ(k, None))
+        elif kind == "building":
+            k = place_index(pid)
+            out += [Build(k, pay, give, get) for pay, give, get in ornaments.payments(state, seat, pid)]
+            out.append(Build(k, None))
     return out

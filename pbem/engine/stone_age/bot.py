@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 from .. import base
-from .cards import AGRICULTURE_MAX, BUILDINGS, DICE_PLACES, PEOPLE_MAX, PLACES, RESOURCES, ROW_COSTS, VALUE
-from .moves import Build, Civ, Feed, Pick, Place, Starve, UseCard, Work
+from . import ornaments
+from .board import is_style, row_spaces
+from .cards import AGRICULTURE_MAX, BUILDINGS, DICE_PLACES, PEOPLE_MAX, PLACE_INFO, PLACES, RESOURCES, ROW_COSTS, VALUE
+from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work
 from .payments import building_payments, can_build, cheapest
 from .placement import placement_error
 from .rules import pending
 from .state import owned, place_index, place_kind, places, seat_places
+from .style_cards import ORNAMENT, STYLE_PLACES
 from .tools import auto_tools
 
 # Die faces on the dice-for-everyone card, most wanted first.
@@ -27,6 +30,8 @@ def bot_move(state: dict, seat: int, rnd):
 
 
 def _place(state, seat, p, prompt, rnd):
+    if is_style(state):
+        return _place_style(state, seat, p, prompt, rnd)
     left = p["people"] - p["placed"]
     noise = rnd.random
     hungry = p["food"] + p["agri"] < p["people"] + 2
@@ -79,6 +84,8 @@ def _best_building_payment(p, tile):
 
 
 def _act(state, seat, p, prompt, rnd):
+    if is_style(state):
+        return _act_style(state, seat, p, prompt, rnd)
     places = seat_places(state, seat)
     for pid in places:
         if place_kind(pid) == "dice":
@@ -94,7 +101,8 @@ def _act(state, seat, p, prompt, rnd):
 
 def _tools(state, seat, p, prompt, rnd):
     data = prompt.data
-    need = VALUE[data["res"]] - data["total"] % VALUE[data["res"]]
+    div = data.get("divisor", VALUE[data["res"]])
+    need = div - data["total"] % div
     best = auto_tools(data["tiles"], data["cards"], need)
     if best and rnd.random() < 0.5:
         return Work(data["target"], "set", *best)  # the same tools, named one by one
@@ -103,6 +111,12 @@ def _tools(state, seat, p, prompt, rnd):
 
 def _pick(state, seat, p, prompt, rnd):
     dice = prompt.data["dice"]
+    items = state["ask"].get("items")
+    if items:  # expansion: this card's table; ornaments rank with gold
+        rank = {"agriculture": 6, "tool": 5, "gold": 4, ORNAMENT: 3.5, "stone": 3, "brick": 2, "wood": 1}
+        useful = [f for f in dice if not (items[f - 1] == "agriculture" and p["agri"] >= AGRICULTURE_MAX)
+                  and not (items[f - 1] == "tool" and sum(p["tools"]) >= 12)]
+        return Pick(max(useful or dice, key=lambda f: rank[items[f - 1]]))
     for face in _FACE_ORDER:
         if face in dice and not (face == 6 and p["agri"] >= AGRICULTURE_MAX) \
                 and not (face == 5 and sum(p["tools"]) >= 12):
@@ -115,4 +129,116 @@ def _feed(state, seat, p, prompt, rnd):
     return Feed(pay) if pay is not None else Starve()
 
 
-_CHOOSERS = {"place": _place, "act": _act, "tools": _tools, "pick": _pick, "feed": _feed}
+# --- the expansion ----------------------------------------------------------------
+
+def _wants_ornaments(state, p) -> int:
+    """How many ornaments the bot would like from a hunt: for space 5, ornament tiles and trades."""
+    want = 3 if p["ornaments"] < 3 else 1
+    if any(st and BUILDINGS[st[0]]["kind"] == "ornaments" for st in state["stacks"]):
+        want += 2
+    return want
+
+
+def _place_style(state, seat, p, prompt, rnd):
+    left = p["people"] - p["placed"]
+    noise = rnd.random
+    hungry = p["food"] + p["agri"] < p["people"] + 2
+    wants = []  # (score with some noise, people, place)
+    if p["people"] < PEOPLE_MAX:
+        wants.append(((9.0 if state["round"] < 12 else 4.0) + 2 * noise(), 2, "hut"))
+    if p["agri"] < AGRICULTURE_MAX:
+        wants.append((8.5 - p["agri"] * 0.4 + 2 * noise(), 1, "field"))
+    tools = sum(p["tools"])
+    if tools < 12:
+        wants.append((6.0 - tools * 0.3 + 2 * noise(), 1, "toolmaker"))
+    wants.append((7.0 - p["trade"] * 0.4 + 2 * noise(), 2, "tradingpost"))
+    have = owned(p) + (2 if ornaments.can_trade(p) else 0)
+    for k, space in enumerate(row_spaces(state), 1):
+        if state["row"][k - 1] is None:
+            continue
+        if space["item"] == ORNAMENT:
+            if p["ornaments"] >= space["n"] or (ornaments.can_trade(p) and p["ornaments"] >= 1):
+                wants.append((8.0 + 2 * noise(), 1, f"civ{k}"))
+        elif have >= space["n"]:
+            wants.append((7.5 - space["n"] * 0.4 + 2 * noise(), 1, f"civ{k}"))
+    for k, stack in enumerate(state["stacks"], 1):
+        if stack:
+            if ornaments.can_pay_plainly(state, seat, f"building{k}"):
+                wants.append((9.5 + 2 * noise(), 1, f"building{k}"))
+            elif have >= 4:
+                wants.append((6.5 + 2 * noise(), 1, f"building{k}"))
+    for pid, info in STYLE_PLACES.items():
+        if info.get("owner_only"):
+            wants.append((8.0 + 2 * noise(), min(left, 3), pid))
+    orn = min(_wants_ornaments(state, p), 3)
+    wants.append(((8.0 if hungry else 4.0) + 2 * noise(), left if hungry else min(left, 3), "hunt"))
+    board = state["board"]
+    for pid in ("forest", "clay", "quarry", "river"):
+        room = PLACES[pid]["capacity"] - sum(board[pid])
+        n = min(left, room, 2 + int(noise() * 4))
+        wants.append((6.0 + VALUE[PLACES[pid]["yields"]] * 0.1 + 2 * noise(), max(n, 1), pid))
+    wants.sort(reverse=True)
+    for _, n, pid in wants:
+        if placement_error(state, seat, n, pid) is None:
+            if pid == "hunt":
+                return Place(n, pid, "auto" if noise() < 0.7 else None, orn if noise() < 0.8 else None)
+            dice = PLACE_INFO.get(pid, {}).get("kind") == "dice"
+            return Place(n, pid, "auto" if dice and noise() < 0.7 else None)
+    for pid in places(state):  # anything legal at all
+        n = PLACE_INFO[pid].get("exactly", 1) if pid in PLACE_INFO else 1
+        for m in (left, n):
+            if placement_error(state, seat, m, pid) is None:
+                return Place(m, pid)
+    raise base.IllegalMove("the bot found no legal placement")
+
+
+def _pay_value(pay, give) -> float:
+    """What a payment costs the bot (ornaments valued like stone); lower is better."""
+    worth = {**VALUE, ORNAMENT: 4.5}
+    return sum(worth[x] for x in pay) + sum(worth[x] for x in give) + 0.5 * len(give)
+
+
+def _act_style(state, seat, p, prompt, rnd):
+    places = seat_places(state, seat)
+    for pid in places:
+        if place_kind(pid) == "dice":
+            return Work(pid, "auto")
+    pid = places[0]
+    k = place_index(pid)
+    plain = ornaments.can_pay_plainly(state, seat, pid)
+    if place_kind(pid) == "civ":
+        space = row_spaces(state)[k - 1]
+        if plain and space["item"] != ORNAMENT:
+            return Civ(k, cheapest(p, space["n"]))  # no trade needed: as in the base game
+        options = ornaments.payments(state, seat, pid)
+        if not options:
+            return Civ(k, None)
+        if space["item"] == ORNAMENT and state["deck"] and rnd.random() < 0.6:
+            extra = ornaments.payments(state, seat, pid, extra=True)
+            if extra:
+                pay, give, get = min(extra, key=lambda o: _pay_value(o[1], o[1]))
+                return Civ(k, pay, give, get, True)
+        pay, give, get = min(options, key=lambda o: _pay_value(o[0], o[1]) - 0.1 * (not o[1]))
+        return Civ(k, pay, give, get)
+    tile = state["stacks"][k - 1][0]
+    kind = BUILDINGS[tile]["kind"]
+    if plain and kind in ("any", "fixed", "count_kinds"):
+        return Build(k, _best_building_payment(p, tile))  # no trade needed: as in the base game
+    options = ornaments.payments(state, seat, pid)
+    if not options:
+        return Build(k, None)
+    if kind in ("any", "count_kinds", "ornaments"):
+        # Variable tiles: score as much as possible.
+        pay, give, get = max(options, key=lambda o: ornaments.building_points(tile, o[0]) - _pay_value((), o[1]))
+    else:
+        pay, give, get = min(options, key=lambda o: _pay_value(o[0], o[1]))
+    return Build(k, pay, give, get)
+
+
+def _split(state, seat, p, prompt, rnd):
+    units = prompt.data["units"]
+    short = max(0, p["people"] - p["agri"] - p["food"])
+    return Split(max(0, min(units - short, _wants_ornaments(state, p))))
+
+
+_CHOOSERS = {"place": _place, "act": _act, "tools": _tools, "pick": _pick, "feed": _feed, "split": _split}

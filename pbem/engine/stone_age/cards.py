@@ -1,6 +1,8 @@
 """Stone Age data: resources, places, player-count limits, civilization cards and building tiles."""
 from __future__ import annotations
 
+from .style_cards import NECKLACE, SPIELBOX_BUILDINGS, STYLE_BUILDINGS, STYLE_CIV_CARDS, STYLE_PLACES
+
 # Resources in order of value; the value is both the dice divisor and the points a
 # resource is worth on a variable building. Food is not a resource.
 RESOURCES = ("wood", "brick", "stone", "gold")
@@ -155,5 +157,13 @@ BUILDINGS = {
     **{f"bld/any-{i}": {"kind": "any", "min": 1, "max": 7} for i in (1, 2, 3)},
 }
 
-CIV_IDS = tuple(sorted(CIV_CARDS))
-BUILDING_IDS = tuple(sorted(BUILDINGS))
+CIV_IDS = tuple(sorted(CIV_CARDS))  # the base deck
+BUILDING_IDS = tuple(sorted(BUILDINGS))  # the base tiles
+
+# The lookups know the expansion's cards, tiles and places too; which of them are in play is
+# decided by the game's options (see board.py). The base tables above stay the base game's.
+CIV_CARDS.update(STYLE_CIV_CARDS)
+BUILDINGS.update(STYLE_BUILDINGS)
+BUILDINGS.update(SPIELBOX_BUILDINGS)
+PLACE_INFO = {**PLACES, **STYLE_PLACES}
+ALL_CULTURES = CULTURES + (NECKLACE,)  # the necklace is the expansion's 9th symbol

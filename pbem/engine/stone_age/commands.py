@@ -5,11 +5,13 @@ import re
 import unicodedata
 
 from .. import base
-from .cards import BUILDINGS, DICE_ITEMS, DICE_PLACES, RESOURCES, ROW_COSTS, VILLAGE_PLACES
-from .moves import Build, Civ, Feed, Pick, Place, Starve, UseCard, Work, resources_sorted
-from .payments import describe_cost
+from .board import is_style, row_spaces
+from .cards import BUILDINGS, DICE_ITEMS, PLACE_INFO, RESOURCES
+from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, resources_sorted
+from .ornaments import counts, describe_cost, holdings, shortfall
 from .rules import legal
 from .state import place_kind, where
+from .style_cards import NECKLACE_VALUE, ORNAMENT
 from .vocabulary import (
     CJK_WORDS,
     FILLER,
@@ -123,7 +125,8 @@ def _ints(tokens: list) -> list[int]:
 
 
 def _resources(tokens: list, allow_food: bool = True) -> tuple:
-    """A list of resources: "wood wood brick", "wood 2 brick 1" or "2 wood 1 brick"."""
+    """A list of resources: "wood wood brick", "wood 2 brick 1" or "2 wood 1 brick" (expansion: ornaments,
+    a necklace counting 3)."""
     items = [RESOURCE_OF_TOKEN.get(t, t) if isinstance(t, str) else t for t in tokens]
     for t in items:
         if isinstance(t, str) and (t not in RESOURCE_TOKENS or (t == "food" and not allow_food)):
@@ -154,6 +157,7 @@ def _resources(tokens: list, allow_food: bool = True) -> tuple:
             else:
                 out.append(t)
                 last = t
+    out = [x for t in out for x in ((ORNAMENT,) * NECKLACE_VALUE if t == "necklace" else (t,))]
     return resources_sorted(out)
 
 
@@ -191,9 +195,9 @@ def _target(tokens: list) -> tuple[str | None, list]:
             elif i > 0 and isinstance(tokens[i - 1], int):
                 j = i - 1
             else:
-                raise _Bad(f'say which {t}: "{t} 1" to "{t} {len(ROW_COSTS) if t == "civ" else 4}"')
+                raise _Bad(f'say which {t}: "{t} 1" to "{t} 5"')
             return f"{t}{tokens[j]}", [x for k, x in enumerate(tokens) if k not in (i, j) and x != "nth"]
-        if isinstance(t, str) and (t in DICE_PLACES or t in VILLAGE_PLACES):
+        if isinstance(t, str) and t in PLACE_INFO:
             return t, [x for x in tokens[:i] + tokens[i + 1:] if x != "nth"]
     for i, t in enumerate(tokens):
         if t in PLACE_OF_TOKEN:
@@ -201,10 +205,26 @@ def _target(tokens: list) -> tuple[str | None, list]:
     return None, tokens
 
 
+def _take_ornaments(tokens: list) -> tuple[int | None, list]:
+    """Expansion, hunting: "ornaments 2" (or "2 ornaments") taken out of `tokens`."""
+    if ORNAMENT not in tokens:
+        return None, tokens
+    i = tokens.index(ORNAMENT)
+    if i + 1 < len(tokens) and isinstance(tokens[i + 1], int):
+        j = i + 1
+    elif i > 0 and isinstance(tokens[i - 1], int) and len(_ints(tokens)) > 1:
+        j = i - 1
+    else:
+        raise _Bad('say how many of the units become ornaments: "ornaments 2" (the rest is food)')
+    return tokens[j], [t for k, t in enumerate(tokens) if k not in (i, j)]
+
+
 def _place(tokens: list, state: dict, seat: int) -> Place:
+    orn, tokens = _take_ornaments(tokens)
     pid, rest = _target(tokens)
     if pid is None:
-        raise _Bad("say where: hunt, forest, clay, quarry, river, toolmaker, hut, field, civ N or building N")
+        raise _Bad("say where: hunt, forest, clay, quarry, river, toolmaker, hut, field, civ N or building N"
+                   + (", trading post, wood yard or gold yard" if is_style(state) else ""))
     tools = None
     if "tools" in rest or "auto" in rest or "none" in rest:
         spec = [t for t in rest if t in ("auto", "none")]
@@ -218,49 +238,135 @@ def _place(tokens: list, state: dict, seat: int) -> Place:
     if len(nums) > 1:
         raise _Bad("give one number of people")
     if nums:
-        return Place(nums[0], pid, tools)
-    if place_kind(pid) in ("civ", "building") or pid in VILLAGE_PLACES:
-        return Place(2 if pid == "hut" else 1, pid, tools)
+        return Place(nums[0], pid, tools, orn)
+    if place_kind(pid) in ("civ", "building") or place_kind(pid) == "village":
+        return Place(PLACE_INFO.get(pid, {}).get("exactly", 1), pid, tools, orn)
     p = state["seats"][seat]
     left = max(1, p["people"] - p["placed"])
-    raise base.Ambiguous(f"how many people on the {pid}?",
-                         candidates=[str(Place(n, pid, tools)) for n in range(1, left + 1)])
+    raise base.Ambiguous(f"how many people on the {where(pid)}?",
+                         candidates=[str(Place(n, pid, tools, orn)) for n in range(1, left + 1)])
 
 
-def _pay_or_skip(tokens: list) -> tuple | None | str:
-    """"pay wood brick" -> resources; "skip" -> None; nothing -> "ask"."""
+def _pay_or_skip(tokens: list) -> tuple:
+    """"pay wood brick" -> (resources, give, get, extra); "skip" -> None; no payment -> ("ask", ...).
+
+    Expansion: "... trade ornament 2 for stone" adds a trade (get None when not said), "extra" the
+    extra card of space 5.
+    """
     rest = [t for t in tokens if t != "pay"]
     if rest == ["skip"]:
-        return None
-    if not rest:
-        return "ask"
-    return _resources(rest)
+        return None, (), (), False
+    extra = "extra" in rest
+    rest = [t for t in rest if t != "extra"]
+    give, get = (), None
+    if "trade" in rest:
+        i = rest.index("trade")
+        rest, trade = rest[:i], rest[i + 1:]
+        if "for" in trade:
+            j = trade.index("for")
+            give, get = _resources(trade[:j]), _resources(trade[j + 1:])
+        else:
+            give = _resources(trade)
+        if not give:
+            raise _Bad('say what you give: "trade ornament 2 for stone"')
+    elif "for" in rest:
+        raise _Bad('"for" belongs to a trade: "trade ornament 2 for stone"')
+    return (_resources(rest) if rest else "ask"), give, get, extra
+
+
+def _received(state: dict, seat: int, pay: tuple, give: tuple) -> tuple:
+    """What a trade brings when the command did not say: what the payment lacks after giving."""
+    p = state["seats"][seat]
+    if "ornaments" not in p:
+        return ()
+    avail = holdings(p)
+    for x in give:
+        avail[x] = avail.get(x, 0) - 1
+    short = shortfall(counts(pay), avail)
+    return resources_sorted(x for x, n in short.items() for _ in range(n))
 
 
 def _civ(pid: str, rest: list, state: dict, seat: int):
     slot = int(pid[3:])
-    pay = _pay_or_skip(rest)
+    pay, give, get, extra = _pay_or_skip(rest)
+    if pay is None:
+        return Civ(slot, None)
+    spaces = row_spaces(state)
+    space = spaces[slot - 1] if 0 < slot <= len(spaces) else {"n": 1, "item": "resource"}
     if pay == "ask":
-        cost = ROW_COSTS[slot - 1] if slot <= len(ROW_COSTS) else 1
-        raise base.Ambiguous(f"pay for the card on civ {slot} or skip it?",
-                             candidates=[f"civ {slot} pay <{cost} of wood/brick/stone/gold>",
-                                         str(Civ(slot, ("wood",) * cost)), str(Civ(slot, None))])
-    return Civ(slot, pay)
+        if space["item"] == ORNAMENT:
+            pay = (ORNAMENT,) * (space["n"] + (3 if extra else 0))  # one price: "civ 5" pays it
+        else:
+            cost = space["n"]
+            raise base.Ambiguous(f"pay for the card on civ {slot} or skip it?",
+                                 candidates=[f"civ {slot} pay <{cost} of wood/brick/stone/gold>",
+                                             str(Civ(slot, ("wood",) * cost)), str(Civ(slot, None))])
+    if extra and space["item"] == ORNAMENT and pay == (ORNAMENT,) * space["n"]:
+        pay += (ORNAMENT,) * 3  # "civ 5 pay necklace extra": the card's price, and 3 more for the extra card
+    if give and get is None:
+        get = _received(state, seat, pay, give)
+    return Civ(slot, pay, give, get or (), extra)
 
 
 def _build(pid: str, rest: list, state: dict, seat: int):
     k = int(pid[8:])
-    pay = _pay_or_skip(rest)
+    pay, give, get, extra = _pay_or_skip(rest)
+    if extra:
+        raise _Bad('"extra" belongs to civilization card space 5')
+    if pay is None:
+        return Build(k, None)
     if pay == "ask":
         stacks = state["stacks"]
         tile = stacks[k - 1][0] if 0 < k <= len(stacks) and stacks[k - 1] else None
         if tile and BUILDINGS[tile]["kind"] == "fixed":
             # One way to pay: "build 2" means that way.
-            return Build(k, tuple(r for r in RESOURCES for _ in range(BUILDINGS[tile]["cost"].get(r, 0))))
-        cost = describe_cost(tile) if tile else "its cost"
-        raise base.Ambiguous(f"pay for building {k} ({cost}) or skip it?",
-                             candidates=[f"build {k} pay <{cost}>", str(Build(k, None))])
-    return Build(k, pay)
+            pay = tuple(r for r in RESOURCES for _ in range(BUILDINGS[tile]["cost"].get(r, 0)))
+        else:
+            cost = describe_cost(tile) if tile else "its cost"
+            raise base.Ambiguous(f"pay for building {k} ({cost}) or skip it?",
+                                 candidates=[f"build {k} pay <{cost}>", str(Build(k, None))])
+    if give and get is None:
+        get = _received(state, seat, pay, give)
+    return Build(k, pay, give, get or ())
+
+
+def _split(tokens: list, state: dict, seat: int) -> Split:
+    """Expansion: "ornaments 2", "2 ornaments", "food 3" or "food 3 ornaments 2" shares a hunt."""
+    rest = [t for t in tokens if t != "hunt"]
+    orn = food = None
+    i = 0
+    while i < len(rest):
+        t = rest[i]
+        if t in (ORNAMENT, "food") and i + 1 < len(rest) and isinstance(rest[i + 1], int):
+            n, i = rest[i + 1], i + 2
+        elif isinstance(t, int) and i + 1 < len(rest) and rest[i + 1] in (ORNAMENT, "food"):
+            n, t, i = t, rest[i + 1], i + 2
+        else:
+            raise _Bad('share the hunt: "ornaments 2" (the rest is food)')
+        if t == ORNAMENT:
+            orn = n
+        else:
+            food = n
+    ask = state["ask"]
+    units = ask["units"] if ask and ask["kind"] == "split" else None
+    if food is not None:
+        if units is None:
+            raise _Bad('say how many ornaments you take: "ornaments 2"')
+        if orn is not None and orn + food != units:
+            raise _Bad(f"your hunt gave {units} units: food and ornaments must add up to {units}")
+        orn = units - food
+    if orn is None:
+        raise _Bad('share the hunt: "ornaments 2" (the rest is food)')
+    return Split(orn)
+
+
+def _is_split(tokens: list, state: dict, seat: int) -> bool:
+    """Whether the line shares a hunt: only ornament/food counts (and "hunt" while the question is open)."""
+    words = [t for t in tokens if not isinstance(t, int)]
+    ask = state["ask"]
+    asked = bool(ask and ask["kind"] == "split" and ask["seat"] == seat)
+    allowed = {ORNAMENT, "food", "hunt"} if asked else {ORNAMENT}
+    return bool(words) and set(words) <= allowed and (asked or ORNAMENT in words)
 
 
 def _unknown(tokens: list) -> str:
@@ -284,14 +390,19 @@ def parse_tokens(tokens: list, state: dict, seat: int):
     if "feed" in tokens:
         rest = [t for t in tokens if t not in ("feed", "with")]
         return Feed(_resources(rest) if rest else None)
-    if head == "pick" or (head in ITEM_FACE and state["ask"] and state["ask"]["kind"] == "pick"):
+    picking = state["ask"] and state["ask"]["kind"] == "pick"
+    if head == "pick" or ((head in ITEM_FACE or head == ORNAMENT) and picking):
         args = rest if head == "pick" else tokens
+        faces = ITEM_FACE
+        if picking and "items" in state["ask"]:  # expansion: this card's own table
+            faces = {item: face for face, item in enumerate(state["ask"]["items"], start=1)}
+            faces.update({k: v for k, v in ITEM_FACE.items() if k in ("field", "toolmaker", "tools")})
         if len(args) == 1 and isinstance(args[0], int) and 1 <= args[0] <= 6:
             return Pick(args[0])
-        if len(args) == 1 and args[0] in ITEM_FACE:
-            return Pick(ITEM_FACE[args[0]])
-        if len(args) == 1 and RESOURCE_OF_TOKEN.get(args[0]) in ITEM_FACE:
-            return Pick(ITEM_FACE[RESOURCE_OF_TOKEN[args[0]]])  # "pick river": the gold die
+        if len(args) == 1 and args[0] in faces:
+            return Pick(faces[args[0]])
+        if len(args) == 1 and RESOURCE_OF_TOKEN.get(args[0]) in faces:
+            return Pick(faces[RESOURCE_OF_TOKEN[args[0]]])  # "pick river": the gold die
         raise _Bad("pick a die by its face, 1 to 6")
     if "use" in tokens:
         rest = [t for t in tokens if t not in ("use", "card")]
@@ -301,6 +412,11 @@ def parse_tokens(tokens: list, state: dict, seat: int):
         return UseCard(res)
     if state["phase"] == "place" and head != "tools":
         return _place([("civ" if t == "card" else t) for t in tokens], state, seat)  # the verb may be left out
+    if _is_split(tokens, state, seat):
+        return _split(tokens, state, seat)
+    orn = None
+    if not {"civ", "card", "building", "pay", "trade", "extra", "skip"} & {t for t in tokens if isinstance(t, str)}:
+        orn, tokens = _take_ornaments(tokens)  # "hunt ornaments 2": apply says where ornaments may come from
     split = next((i for i, t in enumerate(tokens) if t in ("tools", "auto", "none")), None)
     spec = None
     if split is not None:
@@ -309,7 +425,7 @@ def parse_tokens(tokens: list, state: dict, seat: int):
     if not tokens:  # a bare "tools 2 1" answers the roll that is waiting
         ask = state["ask"]
         target = ask["target"] if ask and ask["kind"] == "tools" and ask["seat"] == seat else None
-        return Work(target, *spec)
+        return Work(target, *spec, orn=orn)
     pid, rest = _target([("civ" if t == "card" else t) for t in tokens])
     if pid is None:
         raise _Bad("not a Stone Age command")
@@ -319,14 +435,14 @@ def parse_tokens(tokens: list, state: dict, seat: int):
     if spec is not None:
         if rest or kind == "building":
             raise _Bad(f"I do not know what {_unknown(rest) if rest else 'tools on a building'} means here")
-        return Work(pid, *spec)
+        return Work(pid, *spec, orn=orn)
     if kind == "civ":
         return _civ(pid, rest, state, seat)
     if kind == "building":
         return _build(pid, rest, state, seat)
     if rest:
         raise _Bad(f"I do not know what {_unknown(rest)} means here")
-    return Work(pid)
+    return Work(pid, orn=orn)
 
 
 def parse(text: str, state: dict, seat: int) -> list:

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from .. import base
-from .cards import ROW_COSTS, TOOL_SLOTS
+from .board import row_size
+from .cards import TOOL_SLOTS
 from .moves import Feed, Starve
 from .payments import check_resources, cheapest, combos
 from .scoring import final_scores
@@ -95,7 +96,7 @@ def end_round(state: dict, events: list) -> str:
     if state["ending"]:
         return finish(state, "building_stack", events)
     row = [c for c in state["row"] if c is not None]
-    need = len(ROW_COSTS) - len(row)
+    need = row_size(state) - len(row)
     if need > len(state["deck"]):
         # Rulebook: when the row cannot be refilled the game ends at once.
         return finish(state, "civ_deck", events)
@@ -114,6 +115,8 @@ def end_round(state: dict, events: list) -> str:
         p["placed"] = 0
         p["used"] = [False] * TOOL_SLOTS
         p["prefs"] = {}
+        if "traded" in p:
+            p["traded"] = False  # expansion: one trade per round
     events.append(base.event("round", None, round=state["round"], start=state["start"]))
     return "place"
 

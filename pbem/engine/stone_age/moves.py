@@ -6,15 +6,21 @@ from dataclasses import dataclass
 from .cards import RESOURCES
 
 
+# Expansion places whose canonical words differ from their id.
+PLACE_WORDS = {"tradingpost": "trading post", "woodyard": "wood yard", "goldyard": "gold yard"}
+
+
 def place_text(pid: str) -> str:
     """Canonical words for a place id: "civ2" -> "civ 2", "building3" -> "building 3"."""
+    if pid in PLACE_WORDS:
+        return PLACE_WORDS[pid]
     for prefix in ("civ", "building"):
         if pid.startswith(prefix) and pid[len(prefix):].isdigit():
             return f"{prefix} {pid[len(prefix):]}"
     return pid
 
 
-_ORDER = ("food",) + RESOURCES  # food is parsed so that apply can say it never pays
+_ORDER = ("food",) + RESOURCES + ("ornament",)  # food is parsed so that apply can say it never pays
 
 
 def resources_sorted(items) -> tuple:
@@ -23,8 +29,22 @@ def resources_sorted(items) -> tuple:
 
 
 def list_text(res: tuple) -> str:
-    """"wood wood brick": the listed form used by payments."""
-    return " ".join(res)
+    """"wood wood brick": the listed form used by payments; ornaments (expansion) counted last: "ornament 3"."""
+    n = res.count("ornament")
+    if not n:
+        return " ".join(res)
+    return " ".join([r for r in res if r != "ornament"] + ["ornament" if n == 1 else f"ornament {n}"])
+
+
+def _ornaments_text(orn: int | None) -> str:
+    return "" if orn is None else f" ornaments {orn}"
+
+
+def _pay_text(pay: tuple, give: tuple, get: tuple) -> str:
+    text = f"pay {list_text(pay)}"
+    if give:
+        text += f" trade {list_text(give)} for {list_text(get)}"
+    return text
 
 
 def count_text(res: tuple) -> str:
@@ -39,10 +59,11 @@ class Place:
     n: int
     pid: str
     tools: str | None = None  # None, "auto" or "none"
+    orn: int | None = None  # expansion, hunting: take up to this many ornaments, the rest as food
 
     def __str__(self) -> str:
         tail = f" tools {self.tools}" if self.tools else ""
-        return f"place {self.n} {place_text(self.pid)}{tail}"
+        return f"place {self.n} {place_text(self.pid)}{tail}{_ornaments_text(self.orn)}"
 
 
 @dataclass(frozen=True)
@@ -58,40 +79,54 @@ class Work:
     mode: str | None = None
     tiles: tuple = ()
     cards: tuple = ()
+    orn: int | None = None  # expansion, hunting: take up to this many ornaments, the rest as food
 
     def __str__(self) -> str:
         head = place_text(self.target) if self.target else ""
         if self.mode is None:
-            return head
+            return head + _ornaments_text(self.orn)
         if self.mode == "set":
             spec = " ".join(str(v) for v in self.tiles)
             spec += "".join(f" card {v}" for v in self.cards)
             tail = f"tools {spec.strip()}"
         else:
             tail = f"tools {self.mode}"
-        return f"{head} {tail}".strip()
+        return f"{head} {tail}".strip() + _ornaments_text(self.orn)
 
 
 @dataclass(frozen=True)
 class Civ:
-    """Resolve the person on civilization space `slot`: pay `pay`, or None to decline."""
+    """Resolve the person on civilization space `slot`: pay `pay`, or None to decline.
+
+    Expansion: `give` items are traded for `get` (which are part of `pay`); `extra` buys the top
+    card of the deck face down on space 5 (its 3 ornaments are part of `pay`).
+    """
 
     slot: int
     pay: tuple | None
+    give: tuple = ()
+    get: tuple = ()
+    extra: bool = False
 
     def __str__(self) -> str:
-        return f"civ {self.slot} " + (f"pay {list_text(self.pay)}" if self.pay is not None else "skip")
+        if self.pay is None:
+            return f"civ {self.slot} skip"
+        return f"civ {self.slot} {_pay_text(self.pay, self.give, self.get)}" + (" extra" if self.extra else "")
 
 
 @dataclass(frozen=True)
 class Build:
-    """Resolve the person on building stack `stack`: pay `pay`, or None to decline."""
+    """Resolve the person on building stack `stack`: pay `pay`, or None to decline (expansion: with a trade)."""
 
     stack: int
     pay: tuple | None
+    give: tuple = ()
+    get: tuple = ()
 
     def __str__(self) -> str:
-        return f"build {self.stack} " + (f"pay {list_text(self.pay)}" if self.pay is not None else "skip")
+        if self.pay is None:
+            return f"build {self.stack} skip"
+        return f"build {self.stack} {_pay_text(self.pay, self.give, self.get)}"
 
 
 @dataclass(frozen=True)
@@ -132,4 +167,14 @@ class UseCard:
         return f"use card {list_text(self.res)}"
 
 
-MOVE_TYPES = (Place, Work, Civ, Build, Pick, Feed, Starve, UseCard)
+@dataclass(frozen=True)
+class Split:
+    """Expansion: share the units of a hunting roll: `orn` ornaments, the rest food."""
+
+    orn: int
+
+    def __str__(self) -> str:
+        return f"ornaments {self.orn}"
+
+
+MOVE_TYPES = (Place, Work, Civ, Build, Pick, Feed, Starve, UseCard, Split)

@@ -2,9 +2,16 @@
 from __future__ import annotations
 
 from .. import base
-from .cards import BY_PLAYERS, PLACES, VILLAGE_PLACES
+from .board import is_style, limits, village
+from .cards import BUILDINGS, PLACE_INFO
 from .moves import Place
 from .state import illegal, place_index, place_kind, places, where
+
+
+def workplaces_owned(p: dict, pid: str) -> int:
+    """Expansion: how many workplace tiles for place `pid` ("woodyard", "goldyard") the seat owns."""
+    return sum(1 for t in p["buildings"]
+               if (BUILDINGS[t].get("effect") or {}).get("place") == pid)
 
 
 def placement_error(state: dict, seat: int, n: int, pid: str) -> str | None:
@@ -39,19 +46,27 @@ def placement_error(state: dict, seat: int, n: int, pid: str) -> str | None:
         if any(counts):
             return f"{where(pid)} is taken"
         return None
-    info = PLACES[pid]
+    info = PLACE_INFO[pid]
     taken = sum(counts)
-    rule = BY_PLAYERS[state["players"]]
+    rule = limits(state)
     if kind == "village":
         exactly = info.get("exactly", info["capacity"])
         if n != exactly:
-            return f"the {pid} takes exactly {exactly} {'person' if exactly == 1 else 'people'} of one player"
+            return f"the {where(pid)} takes exactly {exactly} {'person' if exactly == 1 else 'people'} of one player"
         if taken:
-            return f"the {pid} is taken"
+            return f"the {where(pid)} is taken"
         limit = rule["village_places"]
-        if limit is not None and sum(1 for v in VILLAGE_PLACES if any(board[v])) >= limit:
-            return (f"with {state['players']} players only {limit} of toolmaker, hut and field "
-                    "may be used in a round")
+        if limit is not None and sum(1 for v in village(state) if any(board[v])) >= limit:
+            names = "toolmaker, hut, field and trading post" if is_style(state) else "toolmaker, hut and field"
+            return f"with {state['players']} players only {limit} of {names} may be used in a round"
+        return None
+    if info.get("owner_only"):
+        # Expansion: a workplace owned at the start of the round takes up to 3 of its owner's people.
+        owned = workplaces_owned(state["seats"][seat], pid)
+        if not owned:
+            return f"you have no {where(pid)}: build its tile first"
+        if n > info["capacity"] * owned:
+            return f"your {where(pid)} takes at most {info['capacity'] * owned} people"
         return None
     cap = info["capacity"]
     if cap is not None and taken + n > cap:
@@ -71,7 +86,7 @@ def can_place_somewhere(state: dict, seat: int) -> bool:
     if not state["board"]["hunt"][seat]:
         return True  # hunting has no limit
     for pid in places(state):
-        n = PLACES[pid].get("exactly", 1) if pid in PLACES else 1
+        n = PLACE_INFO[pid].get("exactly", 1) if pid in PLACE_INFO else 1
         if placement_error(state, seat, n, pid) is None:
             return True
     return False
@@ -88,6 +103,8 @@ def legal_places(state: dict, seat: int) -> list[Place]:
                 moves.append(Place(n, pid))
                 if place_kind(pid) == "dice":
                     ahead += [Place(n, pid, "auto"), Place(n, pid, "none")]
+                    if pid == "hunt" and is_style(state):
+                        ahead += [Place(n, pid, "auto", k) for k in (0, 1, 2)]
     return moves + ahead  # the plain placements first: lists shown to players are cut short
 
 
@@ -104,11 +121,18 @@ def do_place(state: dict, seat: int, move: Place, events: list) -> None:
         raise illegal(move, reason)
     if move.tools is not None and place_kind(move.pid) != "dice":
         raise illegal(move, "tools are only used on hunting, forest, clay pit, quarry and river")
+    if move.orn is not None:
+        if not is_style(state):
+            raise illegal(move, "there are no ornaments in this game (only with the expansion)")
+        if move.pid != "hunt":
+            raise illegal(move, "ornaments come from hunting: say them when placing on the hunting grounds")
     state["board"][move.pid][seat] = move.n
     p = state["seats"][seat]
     p["placed"] += move.n
     if move.tools:
         p["prefs"][move.pid] = move.tools
+    if move.orn is not None:
+        p["prefs"]["ornaments"] = move.orn
     events.append(base.event("placed", seat, n=move.n, place=move.pid))
     state["turn"] = (seat + 1) % state["players"]
 

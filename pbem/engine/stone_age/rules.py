@@ -5,10 +5,22 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .. import base
-from .actions import act_prompts, act_step, do_build, do_civ, do_pick, do_use_card, do_work, legal_act
+from .actions import (
+    act_prompts,
+    act_step,
+    collect_income,
+    do_build,
+    do_civ,
+    do_pick,
+    do_split,
+    do_use_card,
+    do_work,
+    legal_act,
+)
+from .board import is_style, limits, places, row_spaces
 from .cards import RESOURCES
 from .feeding import do_feed, do_starve, end_round, enter_feed, feed_prompts, feed_step, legal_feed
-from .moves import Build, Civ, Feed, Pick, Place, Starve, UseCard, Work
+from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work
 from .placement import do_place, legal_places, place_prompts, place_step
 from .scoring import final_scores, ranking
 from .state import copy_state, deep_copy, illegal
@@ -28,18 +40,20 @@ class Phase:
 def _enter_act(state: dict, events: list) -> str:
     state["act_k"] = 0
     state["turn"] = state["start"]
+    if is_style(state):
+        collect_income(state, events)
     return "act"
 
 
 PHASES = {
     "place": Phase((Place,), place_step, place_prompts, legal_places, _enter_act),
-    "act": Phase((Work, Civ, Build, Pick), act_step, act_prompts, legal_act, enter_feed),
+    "act": Phase((Work, Civ, Build, Pick, Split), act_step, act_prompts, legal_act, enter_feed),
     "feed": Phase((Feed, Starve), feed_step, feed_prompts, legal_feed, end_round),
     "over": Phase((), lambda s, e: False, lambda s: [], lambda s, seat: [], lambda s, e: "over"),
 }
 
 HANDLERS = {Place: do_place, Work: do_work, Civ: do_civ, Build: do_build, Pick: do_pick,
-            Feed: do_feed, Starve: do_starve, UseCard: do_use_card}
+            Feed: do_feed, Starve: do_starve, UseCard: do_use_card, Split: do_split}
 
 # What each phase waits for, for "not now" messages.
 WAITING = {"place": "people are being placed", "act": "places are being resolved",
@@ -113,7 +127,7 @@ def view(state: dict, seat: int | None) -> dict:
             sv["prefs"] = dict(p["prefs"])
         seats.append(sv)
     # The RNG is never shown: its seed would tell the deck order and every future die.
-    return deep_copy({
+    out = {
         "game": state["game"], "you": seat, "players": state["players"], "options": state["options"],
         "round": state["round"], "start": state["start"], "phase": state["phase"], "turn": state["turn"],
         "row": state["row"], "deck": len(state["deck"]),
@@ -121,7 +135,13 @@ def view(state: dict, seat: int | None) -> dict:
         "board": state["board"], "ask": state["ask"], "hungry": state["hungry"], "ending": state["ending"],
         "over": state["over"], "seats": seats,
         "prompts": [{"seat": pr.seat, "kind": pr.kind} for pr in pending(state)],
-    })
+        # Added with the expansion (read by boards; present in every game):
+        "expansion": state["options"].get("expansion", "none"),
+        "places": list(places(state)),
+        "row_costs": [dict(space) for space in row_spaces(state)],
+        "village_limit": limits(state)["village_places"],
+    }
+    return deep_copy(out)
 
 
 def result(state: dict) -> base.Result | None:

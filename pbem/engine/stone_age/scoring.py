@@ -1,12 +1,14 @@
 """Final scoring: culture sets, the four multipliers, leftover resources, and the tie-break."""
 from __future__ import annotations
 
-from .cards import CIV_CARDS, CULTURES, MULTIPLIERS, RESOURCES
+from .cards import ALL_CULTURES, CIV_CARDS, MULTIPLIERS, RESOURCES
+from .style_cards import TRADER
 
 
 def culture_points(symbols: list[str]) -> int:
-    """Each set of distinct culture symbols scores its size squared (5 distinct + 1 double = 25 + 1)."""
-    counts = [symbols.count(c) for c in CULTURES]
+    """Each set of distinct culture symbols scores its size squared (5 distinct + 1 double = 25 + 1).
+    The expansion's necklace is a 9th symbol: a full set of 9 scores 81."""
+    counts = [symbols.count(c) for c in ALL_CULTURES]
     points = 0
     for k in range(1, max(counts, default=0) + 1):
         distinct = sum(1 for c in counts if c >= k)
@@ -22,6 +24,8 @@ def multiplier_base(p: dict, kind: str) -> int:
         return sum(p["tools"])  # tool tiles only; one-use cards are not tool tiles
     if kind == "hut_builder":
         return len(p["buildings"])
+    if kind == TRADER:
+        return p.get("trade", 0)  # expansion: the own trade track position
     return p["people"]
 
 
@@ -30,9 +34,11 @@ def score_seat(p: dict) -> dict:
     cards = p["cards"] + p["hidden"]
     bottoms = [CIV_CARDS[c]["bottom"] for c in cards]
     out = {"track": p["score"], "culture": culture_points([b["culture"] for b in bottoms if "culture" in b])}
-    for kind in MULTIPLIERS:
+    # The trader line appears only in expansion games (a base result keeps its keys).
+    for kind in MULTIPLIERS + ((TRADER,) if "trade" in p else ()):
         count = sum(b["count"] for b in bottoms if b.get("multiplier") == kind)
         out[kind] = count * multiplier_base(p, kind)
+    # Ornaments score nothing at the end (expansion); resources 1 point each.
     out["resources"] = sum(p[r] for r in RESOURCES)
     out["total"] = sum(out.values())
     return out

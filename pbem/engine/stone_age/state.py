@@ -2,23 +2,28 @@
 from __future__ import annotations
 
 import marshal
-from functools import lru_cache
 
 from .. import base
+from .board import limits, place_ids, places, row_size  # noqa: F401  (place_ids, places re-exported)
 from .cards import (
     BUILDING_IDS,
     CIV_CARDS,
-    BY_PLAYERS,
     CIV_IDS,
     FOOD_START,
     PEOPLE_START,
-    PLACES,
+    PLACE_INFO,
     RESOURCES,
-    ROW_COSTS,
     STACK_SIZE,
     TOOL_SLOTS,
 )
 from .moves import place_text
+from .style_cards import (
+    DATA_VERSION,
+    ORNAMENTS_START,
+    SPIELBOX_IDS,
+    STYLE_BUILDING_IDS,
+    STYLE_CIV_IDS,
+)
 
 
 def deep_copy(data):
@@ -56,22 +61,9 @@ def copy_state(state: dict) -> dict:
     return new
 
 
-@lru_cache(maxsize=None)
-def place_ids(players: int) -> tuple[str, ...]:
-    """Every place of a game with `players` seats, in board order (the order of resolution prompts)."""
-    return (tuple(PLACES) + tuple(f"civ{i}" for i in range(1, len(ROW_COSTS) + 1))
-            + tuple(f"building{i}" for i in range(1, BY_PLAYERS[players]["stacks"] + 1)))
-
-
-def places(state: dict) -> tuple[str, ...]:
-    """The places of this game in board order. Never iterate the board dict itself: a state
-    stored as JSONB comes back with its keys in another order."""
-    return place_ids(state["players"])
-
-
 def place_kind(pid: str) -> str:
     """"dice", "village", "civ" or "building"."""
-    info = PLACES.get(pid)
+    info = PLACE_INFO.get(pid)
     if info is not None:
         return info["kind"]
     return "civ" if pid.startswith("civ") else "building"
@@ -82,24 +74,37 @@ def place_index(pid: str) -> int:
     return int(pid.lstrip("abcdefghijklmnopqrstuvwxyz"))
 
 
-def new_seat() -> dict:
-    """A seat at the start of the game."""
+def new_seat(style: bool = False) -> dict:
+    """A seat at the start of the game (with the expansion: a tusk and the trade marker at 0)."""
     seat = {"people": PEOPLE_START, "placed": 0, "food": FOOD_START, "score": 0, "agri": 0,
             "tools": [0] * TOOL_SLOTS, "used": [False] * TOOL_SLOTS,
             "once": [], "any2": [], "cards": [], "hidden": [], "buildings": [], "prefs": {}}
     for r in RESOURCES:
         seat[r] = 0
+    if style:
+        # Only scalars here: the fast copy copies a seat's lists and dicts by the base seat's keys.
+        seat.update(ornaments=ORNAMENTS_START, trade=0, traded=False)
     return seat
 
 
 def new_state(players: int, options: dict, seed) -> dict:
     """Set up a game: shuffle the civilization deck and the building tiles, lay out the row and stacks."""
     rng = base.new_rng(seed)
+    style = options.get("expansion", "none") == "style"
+    cards, tiles = CIV_IDS, BUILDING_IDS
+    if style:
+        # Expansion setup: the 9 new cards join the deck; the 9 new tiles (and by option the
+        # 6 spielbox tiles) join the base tiles; 5 cards face up whatever the player count.
+        cards = tuple(sorted(CIV_IDS + STYLE_CIV_IDS))
+        tiles = tuple(sorted(BUILDING_IDS + STYLE_BUILDING_IDS
+                             + (SPIELBOX_IDS if options.get("spielbox_buildings") else ())))
     # Draw order is pinned by a test: civ deck first, then the building tiles.
-    deck = base.shuffled(rng, CIV_IDS)
-    tiles = base.shuffled(rng, BUILDING_IDS)
-    stacks = BY_PLAYERS[players]["stacks"]
-    return {
+    deck = base.shuffled(rng, cards)
+    tiles = base.shuffled(rng, tiles)
+    state = {"options": dict(options), "players": players}
+    stacks = limits(state)["stacks"]
+    shown = row_size(state)
+    new = {
         "game": "stone-age",
         "players": players,
         "options": dict(options),
@@ -109,17 +114,20 @@ def new_state(players: int, options: dict, seed) -> dict:
         "phase": "place",
         "turn": 0,
         "act_k": 0,
-        "row": deck[:len(ROW_COSTS)],
-        "deck": deck[len(ROW_COSTS):],
+        "row": deck[:shown],
+        "deck": deck[shown:],
         "stacks": [tiles[i * STACK_SIZE:(i + 1) * STACK_SIZE] for i in range(stacks)],
         "box": tiles[stacks * STACK_SIZE:],  # unused stacks, returned unseen
-        "board": {pid: [0] * players for pid in place_ids(players)},
+        "board": {pid: [0] * players for pid in place_ids(players, style)},
         "ask": None,
         "hungry": [None] * players,
         "ending": False,  # a building stack ran out: this round is the last
         "over": None,
-        "seats": [new_seat() for _ in range(players)],
+        "seats": [new_seat(style) for _ in range(players)],
     }
+    if style:
+        new["data"] = DATA_VERSION
+    return new
 
 
 def owned(p: dict) -> int:
@@ -145,7 +153,7 @@ def order_from(start: int, players: int) -> list[int]:
 def seat_places(state: dict, seat: int) -> list[str]:
     """The places where `seat` still has people, in board order."""
     board = state["board"]
-    return [pid for pid in place_ids(state["players"]) if board[pid][seat]]
+    return [pid for pid in places(state) if board[pid][seat]]
 
 
 def illegal(move, reason: str) -> base.IllegalMove:

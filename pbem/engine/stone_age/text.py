@@ -11,65 +11,87 @@ LOCALES = ("en", "ja", "fr", "de")
 PLACE_NAMES = {
     "en": {"hunt": "hunting grounds", "forest": "forest", "clay": "clay pit", "quarry": "quarry", "river": "river",
            "toolmaker": "toolmaker", "hut": "hut", "field": "field", "civ": "civilization card {n}",
-           "building": "building {n}"},
+           "building": "building {n}", "tradingpost": "trading post", "woodyard": "wood yard",
+           "goldyard": "gold yard"},
     "ja": {"hunt": "狩場", "forest": "森", "clay": "煉瓦鉱山", "quarry": "採石場", "river": "川", "toolmaker": "工房",
-           "hut": "小屋", "field": "畑", "civ": "文明カード{n}", "building": "建物{n}"},
+           "hut": "小屋", "field": "畑", "civ": "文明カード{n}", "building": "建物{n}", "tradingpost": "交易所",
+           "woodyard": "木の仕事場", "goldyard": "金の仕事場"},
     "fr": {"hunt": "chasse", "forest": "forêt", "clay": "glaisière", "quarry": "carrière", "river": "rivière",
            "toolmaker": "fabricant d'outils", "hut": "hutte", "field": "champ", "civ": "carte civilisation {n}",
-           "building": "bâtiment {n}"},
+           "building": "bâtiment {n}", "tradingpost": "comptoir", "woodyard": "chantier de bois",
+           "goldyard": "chantier d'or"},
     "de": {"hunt": "Jagd", "forest": "Wald", "clay": "Lehmgrube", "quarry": "Steinbruch", "river": "Fluss",
            "toolmaker": "Werkzeugmacher", "hut": "Hütte", "field": "Acker", "civ": "Zivilisationskarte {n}",
-           "building": "Gebäude {n}"},
+           "building": "Gebäude {n}", "tradingpost": "Handelsplatz", "woodyard": "Holzplatz",
+           "goldyard": "Goldplatz"},
 }
 ITEM_NAMES = {
     "en": {"food": "food", "wood": "wood", "brick": "brick", "stone": "stone", "gold": "gold", "tool": "a tool",
-           "agriculture": "agriculture +1"},
+           "agriculture": "agriculture +1", "ornament": "ornament(s)"},
     "ja": {"food": "食料", "wood": "木", "brick": "レンガ", "stone": "石", "gold": "金", "tool": "道具",
-           "agriculture": "農業+1"},
+           "agriculture": "農業+1", "ornament": "装飾品"},
     "fr": {"food": "nourriture", "wood": "bois", "brick": "argile", "stone": "pierre", "gold": "or",
-           "tool": "un outil", "agriculture": "agriculture +1"},
+           "tool": "un outil", "agriculture": "agriculture +1", "ornament": "ornement(s)"},
     "de": {"food": "Nahrung", "wood": "Holz", "brick": "Lehm", "stone": "Stein", "gold": "Gold",
-           "tool": "ein Werkzeug", "agriculture": "Ackerbau +1"},
+           "tool": "ein Werkzeug", "agriculture": "Ackerbau +1", "ornament": "Schmuck"},
 }
 CULTURE_NAMES = {
     "en": {"medicine": "Medicine", "art": "Art", "writing": "Writing", "pottery": "Pottery", "sundial": "Sundial",
-           "transport": "Transport", "music": "Music", "weaving": "Weaving"},
+           "transport": "Transport", "music": "Music", "weaving": "Weaving", "necklace": "Necklace"},
     "ja": {"medicine": "医療", "art": "美術", "writing": "書物", "pottery": "陶工", "sundial": "時計",
-           "transport": "移動", "music": "音楽", "weaving": "織物"},
+           "transport": "移動", "music": "音楽", "weaving": "織物", "necklace": "首輪"},
     "fr": {"medicine": "Médecine", "art": "Art", "writing": "Écriture", "pottery": "Poterie", "sundial": "Cadran solaire",
-           "transport": "Transport", "music": "Musique", "weaving": "Tissage"},
+           "transport": "Transport", "music": "Musique", "weaving": "Tissage", "necklace": "Collier"},
     "de": {"medicine": "Heilkunst", "art": "Kunst", "writing": "Schrift", "pottery": "Töpferei", "sundial": "Zeit",
-           "transport": "Transport", "music": "Musik", "weaving": "Weberei"},
+           "transport": "Transport", "music": "Musik", "weaving": "Weberei", "necklace": "Ring"},
 }
 MULTIPLIER_NAMES = {
-    "en": {"farmer": "farmer", "toolmaker": "toolmaker", "hut_builder": "hut builder", "shaman": "shaman"},
-    "ja": {"farmer": "農夫", "toolmaker": "道具職人", "hut_builder": "小屋の建築者", "shaman": "呪い師"},
-    "fr": {"farmer": "paysan", "toolmaker": "fabricant d'outils", "hut_builder": "constructeur", "shaman": "chaman"},
-    "de": {"farmer": "Bauer", "toolmaker": "Werkzeugmacher", "hut_builder": "Hüttenbauer", "shaman": "Schamane"},
+    "en": {"farmer": "farmer", "toolmaker": "toolmaker", "hut_builder": "hut builder", "shaman": "shaman", "trader": "trader"},
+    "ja": {"farmer": "農夫", "toolmaker": "道具職人", "hut_builder": "小屋の建築者", "shaman": "呪い師", "trader": "交易人"},
+    "fr": {"farmer": "paysan", "toolmaker": "fabricant d'outils", "hut_builder": "constructeur", "shaman": "chaman", "trader": "marchand"},
+    "de": {"farmer": "Bauer", "toolmaker": "Werkzeugmacher", "hut_builder": "Hüttenbauer", "shaman": "Schamane", "trader": "Händler"},
 }
 TOP_NAMES = {
     "en": {"dice_roll_items": "dice for all", "food": "{n} food", "resource": "{n} {res}",
            "resource_dice": "2 dice for {res}", "points": "{n} points", "tool": "tool", "agriculture": "agriculture",
-           "extra_card": "extra card", "one_use_tool": "one-use tool {value}", "any_two_resources": "any 2 resources"},
+           "extra_card": "extra card", "one_use_tool": "one-use tool {value}", "any_two_resources": "any 2 resources",
+           "dice_roll_items_style": "style dice for all", "trade_track": "trade +{advance}, {ornaments} ornaments"},
     "ja": {"dice_roll_items": "全員ダイス", "food": "食料{n}", "resource": "{res}{n}", "resource_dice": "{res}ダイス2個",
            "points": "{n}点", "tool": "道具", "agriculture": "農業", "extra_card": "追加カード",
-           "one_use_tool": "使い捨て道具{value}", "any_two_resources": "任意の資源2個"},
+           "one_use_tool": "使い捨て道具{value}", "any_two_resources": "任意の資源2個",
+           "dice_roll_items_style": "生活スタイル全員ダイス", "trade_track": "交易+{advance}・装飾品{ornaments}"},
     "fr": {"dice_roll_items": "dés pour tous", "food": "{n} nourriture", "resource": "{n} {res}",
            "resource_dice": "2 dés pour {res}", "points": "{n} points", "tool": "outil", "agriculture": "agriculture",
            "extra_card": "carte en plus", "one_use_tool": "outil unique {value}",
-           "any_two_resources": "2 ressources au choix"},
+           "any_two_resources": "2 ressources au choix", "dice_roll_items_style": "dés de style pour tous",
+           "trade_track": "commerce +{advance}, {ornaments} ornements"},
     "de": {"dice_roll_items": "Würfel für alle", "food": "{n} Nahrung", "resource": "{n} {res}",
            "resource_dice": "2 Würfel für {res}", "points": "{n} Punkte", "tool": "Werkzeug", "agriculture": "Ackerbau",
            "extra_card": "Extrakarte", "one_use_tool": "Einmal-Werkzeug {value}",
-           "any_two_resources": "2 beliebige Rohstoffe"},
+           "any_two_resources": "2 beliebige Rohstoffe", "dice_roll_items_style": "Stil-Würfel für alle",
+           "trade_track": "Händler +{advance}, {ornaments} Schmuck"},
 }
 BUILDING_NAMES = {
-    "en": {"fixed": "{points}-point hut", "count_kinds": "hut of {count} in {kinds} kinds", "any": "hut of 1-7 any"},
-    "ja": {"fixed": "{points}点の建物", "count_kinds": "{kinds}種類{count}個の建物", "any": "任意1〜7個の建物"},
+    "en": {"fixed": "{points}-point hut", "count_kinds": "hut of {count} in {kinds} kinds", "any": "hut of 1-7 any",
+           "ornaments": "hut of {min}-{max} ornaments ({per} points each)"},
+    "ja": {"fixed": "{points}点の建物", "count_kinds": "{kinds}種類{count}個の建物", "any": "任意1〜7個の建物",
+           "ornaments": "装飾品{min}〜{max}個の建物（1個{per}点）"},
     "fr": {"fixed": "bâtiment à {points} points", "count_kinds": "bâtiment {count} en {kinds} sortes",
-           "any": "bâtiment 1 à 7 au choix"},
+           "any": "bâtiment 1 à 7 au choix", "ornaments": "bâtiment de {min} à {max} ornements ({per} points chacun)"},
     "de": {"fixed": "{points}-Punkte-Gebäude", "count_kinds": "Gebäude {count} aus {kinds} Sorten",
-           "any": "Gebäude 1-7 beliebig"},
+           "any": "Gebäude 1-7 beliebig", "ornaments": "Gebäude aus {min}-{max} Schmuck (je {per} Punkte)"},
+}
+# What an expansion tile does besides its points.
+BUILDING_EFFECT_NAMES = {
+    "en": {"draw_card": "draws a card", "dice_items": "style dice for all", "workplace": "{place}",
+           "income": "1 {res} each round", "person": "+1 person", "tool": "+1 tool", "agriculture": "agriculture +1"},
+    "ja": {"draw_card": "カードを1枚引く", "dice_items": "生活スタイル全員ダイス", "workplace": "{place}",
+           "income": "毎ラウンド{res}1個", "person": "人+1", "tool": "道具+1", "agriculture": "農業+1"},
+    "fr": {"draw_card": "pioche une carte", "dice_items": "dés de style pour tous", "workplace": "{place}",
+           "income": "1 {res} par manche", "person": "+1 personne", "tool": "+1 outil",
+           "agriculture": "agriculture +1"},
+    "de": {"draw_card": "zieht eine Karte", "dice_items": "Stil-Würfel für alle", "workplace": "{place}",
+           "income": "1 {res} pro Runde", "person": "+1 Person", "tool": "+1 Werkzeug", "agriculture": "Ackerbau +1"},
 }
 YOU = {"en": "You", "ja": "あなた", "fr": "Vous", "de": "Du"}
 PLAYER = {"en": "Player {n}", "ja": "プレイヤー{n}", "fr": "Joueur {n}", "de": "Spieler {n}"}
@@ -132,6 +154,11 @@ TEMPLATES = {
     "starved": {"en": "{who} could not feed everyone: -10 points.", "ja": "{who}は養えなかった：-10点。",
                 "fr": "{who} n'{a} pas nourri tout le monde : -10 points.",
                 "de": "{who} {hat} nicht alle ernährt: -10 Punkte."},
+    "trade_track": {"en": "{who} moved the trade marker to {pos}.", "ja": "{who}の交易マーカーは{pos}になった。",
+                    "fr": "{who} {a} avancé son marqueur de commerce à {pos}.",
+                    "de": "{who} {hat} den Händlermarker auf {pos} gezogen."},
+    "traded": {"en": "{who} traded {give} for {get}.", "ja": "{who}は{give}を{get}と交換した。",
+               "fr": "{who} {a} échangé {give} contre {get}.", "de": "{who} {hat} {give} gegen {get} getauscht."},
     "game_over": {"en": "Game over ({reason}). Scores: {scores}.", "ja": "ゲーム終了（{reason}）。得点：{scores}。",
                   "fr": "Fin de partie ({reason}). Scores : {scores}.", "de": "Spielende ({reason}). Punkte: {scores}."},
 }
@@ -158,7 +185,12 @@ def building_name(tile: str, locale: str = "en") -> str:
     """A building tile in words."""
     loc = locale if locale in LOCALES else "en"
     b = BUILDINGS[tile]
-    return BUILDING_NAMES[loc][b["kind"]].format(**b)
+    name = BUILDING_NAMES[loc][b["kind"]].format(**b)
+    effect = b.get("effect")
+    if effect:
+        words = {"place": place_name(effect.get("place", ""), loc), "res": ITEM_NAMES[loc].get(effect.get("res"), "")}
+        name += f" ({BUILDING_EFFECT_NAMES[loc][effect['kind']].format(**words)})"
+    return name
 
 
 def place_name(pid: str, locale: str = "en") -> str:
@@ -224,6 +256,8 @@ def describe(event: Mapping, viewer: int | None, locale: str = "en", names: Sequ
         f["res"] = f["paid"]
         if kind == "fed":
             f["paid"] = WITH[loc].format(x=_items(paid, loc)) if paid else ""
+    if kind == "traded":
+        f["give"], f["get"] = _items(f["give"], loc), _items(f["get"], loc)
     if kind == "round":
         f["start_name"] = _who(event.get("start"), viewer, loc, names)
     if kind == "game_over":

@@ -48,6 +48,24 @@ ALIASES = {
     "stone": ["stone", "pierre", "stein", "石", "石材"],
     "gold": ["gold", "or", "金", "金塊"],
     "food": ["food", "nourriture", "nahrung", "essen", "食料", "食べ物", "食糧"],
+    # the expansion "Style is the Goal"
+    "tradingpost": ["trading post", "tradingpost", "trade post", "post", "comptoir", "comptoir commercial",
+                    "poste de traite", "handelsplatz", "handelsposten", "marktplatz", "markt", "交易所", "取引所",
+                    "取り引き場"],
+    "woodyard": ["wood yard", "woodyard", "wood workplace", "lumber yard", "chantier bois", "chantier de bois",
+                 "holzplatz", "holzwerkstatt", "木の仕事場", "木の建物", "木材置き場"],
+    "goldyard": ["gold yard", "goldyard", "gold workplace", "chantier or", "chantier d or", "goldplatz",
+                 "goldwerkstatt", "金の仕事場", "金の建物"],
+    "ornament": ["ornament", "ornaments", "decoration", "decorations", "tusk", "tusks", "tooth", "teeth",
+                 "ornement", "ornements", "parure", "parures", "bijou", "bijoux", "dent", "dents", "schmuck",
+                 "schmucke", "zahn", "zahne", "装飾品", "装飾", "牙"],
+    "necklace": ["necklace", "necklaces", "ring", "rings", "bracelet", "bracelets", "collier", "colliers",
+                 "anneau", "anneaux", "ringe", "halskette", "首輪", "首飾り", "腕輪"],
+    "trade": ["trade", "trading", "exchange", "swap", "echanger", "echange", "troquer", "troc", "tauschen",
+              "tausche", "handeln", "handle", "交易", "交換", "両替"],
+    "for": ["for", "against", "contre", "gegen", "fur", "→", "⇒"],
+    "extra": ["extra", "extra card", "bonus", "bonus card", "plus card", "carte bonus", "supplementaire",
+              "carte supplementaire", "zusatzkarte", "zusatzlich", "extrakarte", "追加", "追加カード"],
 }
 
 NUMBERS = {
@@ -79,6 +97,6 @@ for _phrase in PHRASES:
 CJK_WORDS = sorted((w for w in list(LEXICON) + list(NUMBERS) + list(FILLER) if not w.isascii()),
                    key=len, reverse=True)
 
-RESOURCE_TOKENS = ("wood", "brick", "stone", "gold", "food")
+RESOURCE_TOKENS = ("wood", "brick", "stone", "gold", "food", "ornament", "necklace")
 PLACE_OF_TOKEN = {"wood": "forest", "brick": "clay", "stone": "quarry", "gold": "river", "food": "hunt"}
 RESOURCE_OF_TOKEN = {"forest": "wood", "clay": "brick", "quarry": "stone", "river": "gold", "hunt": "food"}

@@ -1,0 +1,308 @@
+"""Expansion: ornaments and the trade track: gaining them, trading while paying, and every payment that exists."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .. import base
+from .board import row_spaces
+from .cards import BUILDINGS, RESOURCES, VALUE
+from .moves import list_text, resources_sorted
+from .state import illegal
+from .style_cards import EXTRA_CARD_ORNAMENTS, ITEMS, ORNAMENT, TRADE_MAX, TRADE_RATES
+
+ANY_MAX = 7  # the "1 to 7 of any kind" tiles
+
+
+# --- holdings and gains -------------------------------------------------------------
+
+def holdings(p: dict) -> dict[str, int]:
+    """What a seat can pay with: resources and (expansion) ornaments."""
+    out = {r: p[r] for r in RESOURCES}
+    out[ORNAMENT] = p.get("ornaments", 0)
+    return out
+
+
+def counts(items) -> dict[str, int]:
+    """A multiset of items as counts."""
+    out: dict[str, int] = {}
+    for x in items:
+        out[x] = out.get(x, 0) + 1
+    return out
+
+
+def gain_ornaments(state: dict, seat: int, n: int, events: list, source: str) -> None:
+    """Give `seat` n ornaments (the supply is unlimited)."""
+    if n:
+        state["seats"][seat]["ornaments"] += n
+        events.append(base.event("gained", seat, item=ORNAMENT, n=n, source=source))
+
+
+def advance_trade(state: dict, seat: int, steps: int, ornaments: int, events: list, source: str) -> None:
+    """Move the trade marker forward (it stops at 10) and take the ornaments, wherever the marker is."""
+    p = state["seats"][seat]
+    p["trade"] = min(TRADE_MAX, p["trade"] + steps)
+    events.append(base.event("trade_track", seat, pos=p["trade"], source=source))
+    gain_ornaments(state, seat, ornaments, events, source)
+
+
+def rate(pos: int) -> tuple[int, int] | None:
+    """(give, get) at trade track position `pos`; None at 0 (no trading)."""
+    for low, high, give, get in TRADE_RATES:
+        if low <= pos <= high:
+            return give, get
+    return None
+
+
+def can_trade(p: dict) -> bool:
+    """Whether the seat may still trade this round."""
+    return "trade" in p and p["trade"] > 0 and not p["traded"]
+
+
+# --- what a payment must look like ------------------------------------------------------
+
+def civ_pay_error(state: dict, slot: int, pay: tuple, extra: bool) -> str | None:
+    """Why `pay` does not fit card space `slot` (holdings aside), or None."""
+    space = row_spaces(state)[slot - 1]
+    if extra and space["item"] != ORNAMENT:
+        return "only the card on space 5 lets you buy the top card of the deck as well"
+    if extra and not state["deck"]:
+        return "the deck is empty: there is no extra card to buy"
+    if space["item"] == ORNAMENT:
+        want = space["n"] + (EXTRA_CARD_ORNAMENTS if extra else 0)
+        if pay != (ORNAMENT,) * want:
+            return f"space {slot} costs {want} ornaments" + (" with the extra card" if extra else "")
+        return None
+    if any(x == ORNAMENT for x in pay):
+        return "ornaments pay only for the card on space 5; trade them for resources"
+    if any(x not in RESOURCES for x in pay):
+        return "pay with wood, brick, stone or gold (never food)"
+    if len(pay) != space["n"]:
+        return f"the card on space {slot} costs {space['n']} {'resource' if space['n'] == 1 else 'resources'}"
+    return None
+
+
+def describe_cost(tile: str) -> str:
+    """What a building asks for, in words (every kind, the expansion's included)."""
+    b = BUILDINGS[tile]
+    if b["kind"] == "fixed":
+        return " ".join(r for r in RESOURCES for _ in range(b["cost"].get(r, 0)))
+    if b["kind"] == "count_kinds":
+        return f"exactly {b['count']} resources of exactly {b['kinds']} kinds"
+    if b["kind"] == "ornaments":
+        return f"{b['min']} to {b['max']} ornaments"
+    return "1 to 7 resources of any kinds"
+
+
+def building_pay_error(tile: str, pay: tuple) -> str | None:
+    """Why `pay` does not fit building `tile` (holdings aside), or None."""
+    b = BUILDINGS[tile]
+    if b["kind"] == "ornaments":
+        if any(x != ORNAMENT for x in pay) or not b["min"] <= len(pay) <= b["max"]:
+            return f"this building takes {describe_cost(tile)}"
+        return None
+    if any(x == ORNAMENT for x in pay):
+        return "ornaments pay only for buildings that show them; trade them for resources"
+    if any(x not in RESOURCES for x in pay):
+        return "only wood, brick, stone and gold pay for buildings"
+    if b["kind"] == "fixed":
+        if counts(pay) != b["cost"]:
+            return f"this building costs {describe_cost(tile)}"
+    elif b["kind"] == "count_kinds":
+        if len(pay) != b["count"] or len(set(pay)) != b["kinds"]:
+            return f"this building takes {describe_cost(tile)}"
+    elif not 1 <= len(pay) <= ANY_MAX:
+        return f"this building takes {describe_cost(tile)}"
+    return None
+
+
+def building_points(tile: str, pay: tuple) -> int:
+    """Points for building `tile` with `pay`: printed, 4 per ornament, or the value of what was paid."""
+    b = BUILDINGS[tile]
+    if b["kind"] == "fixed":
+        return b["points"]
+    if b["kind"] == "ornaments":
+        return b["per"] * pay.count(ORNAMENT)
+    return sum(VALUE[r] for r in pay)
+
+
+# --- settling a payment, with or without a trade -------------------------------------------
+
+def shortfall(pay: dict, avail: dict) -> dict[str, int]:
+    """What `avail` lacks of `pay`."""
+    return {x: n - avail.get(x, 0) for x, n in pay.items() if n > avail.get(x, 0)}
+
+
+def trade_error(p: dict, pay: tuple, give: tuple, get: tuple) -> str | None:
+    """Why this trade is not allowed with this payment, or None.
+
+    Expansion: a trade is only part of paying for a card or a building, once per round, from
+    trade track position 1; the rate depends on the position; only items the payment lacks
+    are received (what a trade would bring beyond the payment is lost, so it is never taken).
+    """
+    if "trade" not in p:
+        return "there is no trading in this game (only with the expansion)"
+    r = rate(p["trade"])
+    if r is None:
+        return "your trade marker is on 0: move it with the trading post or a trade card first"
+    if p["traded"]:
+        return "you have already traded this round"
+    n_give, n_get = r
+    if any(x not in ITEMS for x in give + get):
+        return "trade wood, brick, stone, gold or ornaments (never food)"
+    if len(give) != n_give or not 1 <= len(get) <= n_get:
+        return (f"at trade position {p['trade']} you give {n_give} "
+                f"{'item' if n_give == 1 else 'items'} for {'up to ' if n_get > 1 else ''}{n_get}")
+    if set(give) & set(get):
+        return "a trade swaps different items"
+    have = holdings(p)
+    for x, n in counts(give).items():
+        if have[x] < n:
+            return f"you have {have[x]} {x}"
+    avail = {x: have[x] - counts(give).get(x, 0) for x in have}
+    short = shortfall(counts(pay), avail)
+    if short != counts(get):
+        lacking = resources_sorted(x for x, n in short.items() for _ in range(n))
+        return (f"a trade only brings what this payment lacks: {list_text(lacking)}" if lacking
+                else "you can pay this without trading")
+    return None
+
+
+def settle(state: dict, seat: int, move, pay: tuple, give: tuple, get: tuple, events: list) -> None:
+    """Check the holdings (and the trade) for `pay` and take it; raises IllegalMove."""
+    p = state["seats"][seat]
+    if give or get:
+        reason = trade_error(p, pay, give, get)
+        if reason:
+            raise illegal(move, reason)
+    have = holdings(p)
+    spend = counts(give)
+    for x, n in counts(pay).items():
+        spend[x] = spend.get(x, 0) + n
+    for x, n in counts(get).items():
+        spend[x] -= n
+    for x in ITEMS:
+        if spend.get(x, 0) > have[x]:
+            raise illegal(move, f"you have {have[x]} {x if x != ORNAMENT else 'ornaments'}")
+    for x, n in spend.items():
+        if x == ORNAMENT:
+            p["ornaments"] -= n
+        else:
+            p[x] -= n
+    if give:
+        p["traded"] = True
+        events.append(base.event("traded", seat, give=list(give), get=list(get)))
+
+
+# --- every payment (for legal moves, the bot and "can this be paid") ---------------------------
+
+@lru_cache(maxsize=8192)
+def _multisets(kinds: tuple, size: int, caps: tuple) -> tuple[tuple, ...]:
+    """Multisets of `size` over `kinds` (in that order) with at most caps[i] of kinds[i]."""
+    if not kinds:
+        return ((),) if size == 0 else ()
+    out = []
+    for n in range(min(size, caps[0]), -1, -1):
+        for tail in _multisets(kinds[1:], size - n, caps[1:]):
+            out.append((kinds[0],) * n + tail)
+    return tuple(out)
+
+
+def _over(kinds: tuple, size: int, caps: dict) -> tuple[tuple, ...]:
+    return _multisets(kinds, size, tuple(caps.get(k, 0) for k in kinds))
+
+
+def shapes(state: dict, pid: str, extra: bool = False) -> list[tuple[tuple, int, tuple | None]]:
+    """The (kinds, size, exact payment or None) a payment at `pid` may take."""
+    if pid.startswith("civ"):
+        space = row_spaces(state)[int(pid[3:]) - 1]
+        if space["item"] == ORNAMENT:
+            n = space["n"] + (EXTRA_CARD_ORNAMENTS if extra else 0)
+            return [((ORNAMENT,), n, (ORNAMENT,) * n)]
+        return [(RESOURCES, space["n"], None)]
+    b = BUILDINGS[state["stacks"][int(pid[8:]) - 1][0]]
+    if b["kind"] == "fixed":
+        pay = tuple(r for r in RESOURCES for _ in range(b["cost"].get(r, 0)))
+        return [(tuple(r for r in RESOURCES if r in b["cost"]), len(pay), pay)]
+    if b["kind"] == "count_kinds":
+        return [(RESOURCES, b["count"], None)]
+    if b["kind"] == "ornaments":
+        return [((ORNAMENT,), k, (ORNAMENT,) * k) for k in range(b["min"], b["max"] + 1)]
+    return [(RESOURCES, k, None) for k in range(1, ANY_MAX + 1)]
+
+
+def _fits(state: dict, pid: str, pay: tuple, extra: bool) -> bool:
+    if pid.startswith("civ"):
+        return civ_pay_error(state, int(pid[3:]), pay, extra) is None
+    return building_pay_error(state["stacks"][int(pid[8:]) - 1][0], pay) is None
+
+
+def _traded_pays(kinds: tuple, size: int, exact: tuple | None, give: tuple, avail: dict, n_get: int):
+    """Payments of this shape that lack 1 to n_get items (of kinds not given) after giving `give`:
+    each (pay, get). A kind received must be used up from stock first."""
+    if exact is not None:
+        short = shortfall(counts(exact), avail)
+        got = sum(short.values())
+        if 1 <= got <= n_get and not set(short) & set(give):
+            yield exact, resources_sorted(x for x, n in short.items() for _ in range(n))
+        return
+    receivable = tuple(k for k in kinds if k not in give)
+    for s in range(1, n_get + 1):
+        for get in _over(receivable, s, {k: s for k in receivable}):
+            forced = tuple(x for k in set(get) for x in (k,) * avail.get(k, 0))
+            rest = size - s - len(forced)
+            if rest < 0:
+                continue
+            others = tuple(k for k in kinds if k not in get)
+            for part in _over(others, rest, avail):
+                yield resources_sorted(part + forced + get), get
+
+
+def payments(state: dict, seat: int, pid: str, extra: bool = False, first: bool = False) -> list[tuple]:
+    """Every (pay, give, get) that `seat` can make at `pid` (a card space or a stack), plain payments
+    first; `first` stops at the first one found."""
+    p = state["seats"][seat]
+    have = holdings(p)
+    out: list[tuple] = []
+    for kinds, size, exact in shapes(state, pid, extra):
+        for pay in ((exact,) if exact is not None else _over(kinds, size, have)):
+            if all(have[x] >= n for x, n in counts(pay).items()) and _fits(state, pid, pay, extra):
+                out.append((pay, (), ()))
+                if first:
+                    return out
+    if not can_trade(p):
+        return out
+    n_give, n_get = rate(p["trade"])
+    for give in _over(ITEMS, n_give, have):
+        avail = {x: have[x] - give.count(x) for x in have}
+        for kinds, size, exact in shapes(state, pid, extra):
+            for pay, get in _traded_pays(kinds, size, exact, give, avail, n_get):
+                if _fits(state, pid, pay, extra):
+                    out.append((pay, give, get))
+                    if first:
+                        return out
+    return out
+
+
+def can_pay_plainly(state: dict, seat: int, pid: str) -> bool:
+    """Whether `seat` could pay for the card or building at `pid` without a trade (a quick count)."""
+    have = holdings(state["seats"][seat])
+    resources = sum(have[r] for r in RESOURCES)
+    if pid.startswith("civ"):
+        space = row_spaces(state)[int(pid[3:]) - 1]
+        return (have[ORNAMENT] if space["item"] == ORNAMENT else resources) >= space["n"]
+    b = BUILDINGS[state["stacks"][int(pid[8:]) - 1][0]]
+    if b["kind"] == "fixed":
+        return all(have[r] >= n for r, n in b["cost"].items())
+    if b["kind"] == "count_kinds":
+        kinds = sorted((have[r] for r in RESOURCES if have[r]), reverse=True)
+        return len(kinds) >= b["kinds"] and sum(kinds[:b["kinds"]]) >= b["count"]
+    if b["kind"] == "ornaments":
+        return have[ORNAMENT] >= b["min"]
+    return resources >= 1
+
+
+def can_pay(state: dict, seat: int, pid: str) -> bool:
+    """Whether `seat` could pay for the card or building at `pid` now (a trade included)."""
+    if can_pay_plainly(state, seat, pid):
+        return True
+    return can_trade(state["seats"][seat]) and bool(payments(state, seat, pid, first=True))
