@@ -205,6 +205,17 @@ class InboundMessage(db.Model):
     received_at: Mapped[datetime] = mapped_column(default=now)
 
 
+class GameNote(db.Model):
+    """The service's own entries in a game's log: extended deadlines, bot turns for absent players, vacations."""
+    __tablename__ = "game_notes"
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int | None] = mapped_column(default=None)
+    kind: Mapped[str] = mapped_column(String(24))  # extended, bot_played, vacation_start, vacation_end
+    data: Mapped[dict[str, Any]] = mapped_column(Json, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
 class ChatMessage(db.Model):
     """Table talk: what a player said to everyone at the table."""
     __tablename__ = "chat_messages"

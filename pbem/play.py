@@ -16,7 +16,7 @@ from .deadlines import (VACATION_DAYS_PER_YEAR, deadline_after, reminder_due, ti
                         whole_days)
 from .extensions import db
 from .mail import outbound
-from .models import ChatMessage, Game, Move, Seat, Submission, User
+from .models import ChatMessage, Game, GameNote, Move, Seat, Submission, User
 
 MAX_BOT_MOVES = 20_000  # a safety net: one submission never runs bots forever
 
@@ -96,6 +96,9 @@ def create_game(host: User, slug: str, *, seats: int, title: str | None = None, 
         options = engine.check_options(rules, options)
     except engine.CommandError as exc:
         raise PlayError(exc.message) from exc
+    for option in rules.OPTIONS:
+        if option.unavailable and options[option.name] != option.default:
+            raise PlayError(f"option {option.name}={options[option.name]} is not available yet: {option.unavailable}")
     allowed = rules.players_allowed(options) if hasattr(rules, "players_allowed") else rules.PLAYERS
     if seats not in allowed:
         raise PlayError(f"{rules.NAME} is for {', '.join(map(str, allowed))} players, not {seats}")
@@ -511,6 +514,11 @@ def expire_turn(game_id: int, seat: int, moment=None) -> str | None:
                 replaced = True
                 done += f". After {row.timeouts} missed turns the bot takes over {name}'s seat for good"
             _advance(game, rules, waits)
+        if played:
+            _note(game, "bot_played", seat, moves=played, replaced=replaced, timeouts=row.timeouts)
+        else:
+            _note(game, "extended", seat, deadline=row.deadline.isoformat(), n=row.extensions_used,
+                  of=game.timeout_extensions)
         outbound.queue_timeout_notice(game, row, f"timeout:{game.id}:{seat}:{game.version}:{row.extensions_used}",
                                       extended=not played, played=played, replaced=replaced)
         _commit()
@@ -574,6 +582,18 @@ def _active_games_of(user: User) -> list[Game]:
     return [_lock(game_id) for game_id in ids]
 
 
+def _note(game: Game, kind: str, seat: int | None, **data) -> None:
+    """Write a step of the service into the game's log (shown on the game page beside the moves)."""
+    row = game.seat_at(seat) if seat is not None else None
+    if row is not None:
+        data["name"] = row.user.name if row.user is not None else row.display_name  # as they were called then
+    db.session.add(GameNote(game_id=game.id, seat=seat, kind=kind, data=data))
+
+
+def _seat_of(game: Game, user: User) -> int | None:
+    return next((s.position for s in game.seats if s.user_id == user.id), None)
+
+
 def start_vacation(user: User, until, moment=None) -> list[Game]:
     """Pause `user`'s deadlines in every active game until `until`, within the yearly allowance; the games told.
 
@@ -602,6 +622,8 @@ def start_vacation(user: User, until, moment=None) -> list[Game]:
             for seat in game.seats:
                 if seat.user_id == user.id and seat.deadline is not None and not seat.is_bot:
                     seat.deadline += until - moment
+        for game in games:
+            _note(game, "vacation_start", _seat_of(game, user), until=until.isoformat())
         outbound.queue_vacation_notice(user, games, True, f"{user.id}:{moment:%Y%m%d%H%M%S}:start")
         _commit()
         return games
@@ -632,6 +654,8 @@ def end_vacation(user: User, moment=None) -> list[Game]:
             if user.vacation_year == moment.year:
                 user.vacation_days_used = max(0, user.vacation_days_used - whole_days(early))
         user.vacation_until = min(until, moment) if until is not None else moment
+        for game in games:
+            _note(game, "vacation_end", _seat_of(game, user))
         outbound.queue_vacation_notice(user, games, False, f"{user.id}:{started:%Y%m%d%H%M%S}:end")
         user.vacation_from = None
         _commit()

@@ -51,7 +51,8 @@ class Option:
     default: Any
     choices: tuple
     help: str
-    # Not offered to hosts yet (e.g. its data is unverified): only the default may be chosen.
+    # Why hosts may not choose anything but the default yet (e.g. unverified data); the engine
+    # itself plays every choice, so tests and `pbem simulate` can.
     unavailable: str = ""
 
 
@@ -159,7 +160,5 @@ def check_options(game: Game, options: Mapping[str, Any] | None) -> dict:
             if not match:
                 raise CommandError(f"option {name}={value!r}: choose one of {', '.join(map(str, opt.choices))}")
             value = match[0]
-        if opt.unavailable and value != opt.default:
-            raise CommandError(f"option {name}={value} is not available yet: {opt.unavailable}")
         out[name] = value
     return out

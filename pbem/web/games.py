@@ -11,7 +11,7 @@ from sqlalchemy import select
 from .. import engine, play, tokens
 from ..extensions import db
 from ..mail import outbound
-from ..models import ChatMessage, Game, Move
+from ..models import ChatMessage, Game, GameNote, Move
 from . import history as log
 from .move_forms import FormProblem, build_panels, compose
 
@@ -61,12 +61,13 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
     moves = db.session.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.seq)).all()
     names = outbound.seat_names(game)
     track = log.score_track(game, moves)
+    notes = db.session.scalars(select(GameNote).where(GameNote.game_id == game.id).order_by(GameNote.id)).all()
     chat = db.session.scalars(select(ChatMessage).where(ChatMessage.game_id == game.id)
                               .order_by(ChatMessage.id.desc()).limit(CHAT_SHOWN)).all()
     return render_template(
         "games/show.html", game=game, rules=rules, seat=seat, view=rules.view(game.state, seat),
         prompts=prompts, my_prompts=my_prompts, panels=panels, has_moves=bool(legal),
-        rounds=log.grouped_history(game, moves, seat, locale, names),
+        rounds=log.grouped_history(game, moves, seat, locale, names), notes=log.note_lines(notes, names),
         chart=log.score_chart(track, log.round_starts(moves)), track=track, names=names,
         chat=chat[::-1], key=secrets.token_urlsafe(16), link_token=link_token, read_only=read_only,
         prompt_version=seat_row.prompt_version if seat_row is not None else None,

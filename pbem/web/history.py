@@ -131,3 +131,36 @@ def score_chart(track: list[tuple[int, list[int]]], rounds: list[tuple[int, int]
     return {"width": width, "height": height, "pad": pad, "lines": lines, "ticks": ticks,
             "rounds": [{"round": r, "x": x(seq)} for r, seq in rounds if seq <= last_seq],
             "x0": pad, "x1": width - pad, "y0": y(low), "y1": pad}
+
+
+def note_lines(notes: list, names: list[str]) -> list[dict]:
+    """The service's steps in the game (timeouts, extensions, vacations) as lines in the viewer's language."""
+    from datetime import datetime
+
+    from flask_babel import gettext
+
+    from .local_time import when
+
+    lines = []
+    for note in notes:
+        data = note.data or {}
+        name = data.get("name") or (names[note.seat] if note.seat is not None and note.seat < len(names) else "?")
+        if note.kind == "extended":
+            text = gettext("%(name)s did not move in time: the deadline is extended to %(deadline)s "
+                           "(extension %(n)s of %(of)s)", name=name,
+                           deadline=when(datetime.fromisoformat(data["deadline"])), n=data["n"], of=data["of"])
+        elif note.kind == "bot_played":
+            text = gettext("%(name)s did not move in time: the bot played %(moves)s", name=name,
+                           moves="; ".join(data.get("moves", [])))
+            if data.get("replaced"):
+                text += ". " + gettext("After %(n)s missed turns the bot takes over %(name)s's seat for good",
+                                       n=data.get("timeouts"), name=name)
+        elif note.kind == "vacation_start":
+            text = gettext("%(name)s is on vacation until %(until)s: their deadlines wait until then", name=name,
+                           until=when(datetime.fromisoformat(data["until"])))
+        elif note.kind == "vacation_end":
+            text = gettext("%(name)s is back from vacation: their deadlines run again", name=name)
+        else:
+            continue
+        lines.append({"at": note.created_at, "text": text})
+    return lines

@@ -75,3 +75,22 @@ def test_reminders_go_once_per_threshold(make_game):
     assert play.send_reminders(deadline - timedelta(hours=19)) == 0
     assert play.send_reminders(deadline - timedelta(hours=3)) == 1
     assert kinds().count("reminder") == 2
+
+
+def test_each_timeout_step_is_logged_in_the_game(make_game, client):
+    from conftest import signin
+
+    from pbem.models import GameNote
+
+    game = make_game(turn_seconds=3600, options={"pile": 40})
+    game.timeout_extensions, game.replace_after = 1, 1
+    db.session.commit()
+    play.expire_turn(game.id, 0, game.seat_at(0).deadline + timedelta(seconds=1))
+    play.expire_turn(game.id, 0, game.seat_at(0).deadline + timedelta(seconds=1))
+    notes = db.session.scalars(select(GameNote).where(GameNote.game_id == game.id).order_by(GameNote.id)).all()
+    assert [(n.kind, n.seat) for n in notes] == [("extended", 0), ("bot_played", 0)]
+    assert notes[1].data["replaced"] is True
+    signin(client, "bob@example.com")
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "ann did not move in time: the deadline is extended to" in page
+    assert "After 1 missed turns the bot takes over ann&#39;s seat for good" in page
