@@ -76,7 +76,7 @@ def main() -> None:
 
     from pbem import create_app, play
     from pbem.extensions import db
-    from pbem.mail import outbound
+    from pbem.mail import delivery
     from pbem.models import Outbox, User
 
     name = f"pbem_bench_{secrets.token_hex(3)}"
@@ -119,7 +119,7 @@ def main() -> None:
                                   " LIMIT (SELECT greatest(count(*) - :n, 0) FROM outbox))"), {"n": args.mails})
             total = db.session.scalar(select(func.count()).select_from(Outbox))
             size = db.session.scalar(select(func.avg(func.length(Outbox.text) + func.length(Outbox.html))))
-            messages = [outbound.message_bytes(row) for row in db.session.scalars(select(Outbox).order_by(Outbox.id))]
+            messages = [delivery.message_bytes(row) for row in db.session.scalars(select(Outbox).order_by(Outbox.id))]
             db.session.rollback()
             print(f"rendered {args.rendered} real Stone Age turn mails in {rendered:.1f} s "
                   f"({args.rendered / rendered:.0f} mails/s, text+HTML {size / 1024:.1f} KiB on average); "
@@ -158,7 +158,7 @@ def main() -> None:
                   f"(first to last sent_at; {through_worker:.1f} s with the worker's start-up)")
 
             start = time.perf_counter()
-            sender = outbound.envelope_sender()
+            sender = delivery.envelope_sender()
             with smtplib.SMTP("127.0.0.1", port) as client:
                 for i, data in enumerate(messages):
                     client.sendmail(sender, [f"plain{i}@example.com"], data)

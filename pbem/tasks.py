@@ -7,7 +7,7 @@ from datetime import datetime
 from celery import shared_task
 from celery.signals import worker_ready
 
-from .mail import outbound
+from .mail import delivery
 
 log = logging.getLogger(__name__)
 
@@ -17,7 +17,7 @@ DELIVERY_BATCH = 500  # mails per task run; a full batch queues the next run, so
 @shared_task(name="pbem.tasks.deliver_outbox")
 def deliver_outbox() -> int:
     """Send whatever mail is due; the beat runs it too, so nothing waits on a lost kick."""
-    sent = outbound.deliver_due(DELIVERY_BATCH)
+    sent = delivery.deliver_due(DELIVERY_BATCH)
     if sent == DELIVERY_BATCH:
         kick_delivery()
     return sent

@@ -15,7 +15,7 @@ from .. import engine, play, tokens
 from ..clock import now
 from ..extensions import db
 from ..models import ChatMessage, Game, InboundMessage, Seat, User
-from . import answers, keywords, outbound
+from . import answers, bounces, keywords, outbound
 from .answers import Report, Step
 from .command_text import command_lines
 from .decode import MAX_RAW_BYTES, Received, decode
@@ -180,7 +180,7 @@ def _handle(row_id: int, received: Received) -> None:
     if not sender or _clean(sender, 320) != sender:
         return _finish(row, "unknown_sender", "no usable sender address: not answered")
     lines = command_lines(received.text)
-    outbound.record_reachable(sender)  # a reply came through: the soft-bounce count starts again
+    bounces.record_reachable(sender)  # a reply came through: the soft-bounce count starts again
     ctx = _Context(user=_user_by_address(sender))
     signed = _signed_seat(received)
     if signed is not None:
@@ -464,7 +464,7 @@ def _bounce(row: InboundMessage, received: Received) -> None:
     if address is None:
         return _finish(row, outcome, f"{bounce.kind}: no recipient found; {detail}")
     if bounce.kind == "complaint":
-        outbound.record_complaint(address, detail)
+        bounces.record_complaint(address, detail)
     else:
-        outbound.record_bounce(address, bounce.kind == "hard", detail)
+        bounces.record_bounce(address, bounce.kind == "hard", detail)
     _finish(row, outcome, f"{bounce.kind} for {address}; {detail}")

@@ -13,7 +13,7 @@ from sqlalchemy import select
 from conftest import free_port
 from pbem import clock
 from pbem.extensions import db
-from pbem.mail import outbound
+from pbem.mail import delivery, outbound
 from pbem.models import Outbox
 
 
@@ -34,7 +34,7 @@ def later():
 
 def deliver() -> int:
     """Run delivery; the test's copies of the rows are then read again (delivery has a session of its own)."""
-    sent = outbound.deliver_due()
+    sent = delivery.deliver_due()
     db.session.expire_all()
     return sent
 
@@ -116,7 +116,7 @@ def test_a_permanent_refusal_fails_the_mail_and_marks_the_address(app, ctx, make
 
 def test_a_resent_mail_is_the_same_message(ctx):
     [row] = queue(1)
-    first, second = outbound.build_message(row), outbound.build_message(row)
+    first, second = delivery.build_message(row), delivery.build_message(row)
     assert first["Message-ID"] == second["Message-ID"] == row.message_id
     assert first["Date"] == second["Date"]
 
@@ -142,10 +142,10 @@ def test_mail_is_dkim_signed_when_a_key_is_configured(app, make_game, dkim_key):
         asked.append(name)
         return record if name == b"mail2026._domainkey.pbem.localhost." else None
 
-    assert b"DKIM-Signature" not in outbound.message_bytes(row)  # no key configured: not signed
+    assert b"DKIM-Signature" not in delivery.message_bytes(row)  # no key configured: not signed
     app.config.update(DKIM_PRIVATE_KEY=pem.replace("\n", "\\n"), DKIM_SELECTOR="mail2026")
     try:
-        data = outbound.message_bytes(row)
+        data = delivery.message_bytes(row)
     finally:
         app.config.update(DKIM_PRIVATE_KEY=None, DKIM_SELECTOR=None)
     # Signed for the domain of the From address (the test app's MAIL_FROM is pbem@pbem.localhost).

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from pbem import play
 from pbem.extensions import db
-from pbem.mail import outbound
+from pbem.mail import bounces, delivery, outbound
 from pbem.models import Outbox
 
 
@@ -159,7 +159,7 @@ def test_an_unsubscribe_token_stops_working_when_the_address_changes(app, make_u
 def test_a_hard_bounce_stops_everything_but_sign_in_links(make_user, make_game):
     bob = make_user("bob")
     game = make_game(humans=("ann", bob))
-    assert outbound.record_bounce("Bob@Example.com", True, "550 5.1.1 no such user").email_status == "bounced"
+    assert bounces.record_bounce("Bob@Example.com", True, "550 5.1.1 no such user").email_status == "bounced"
     db.session.commit()
     assert play.submit(game.id, 0, "take 1", "web", "k").ok
     assert mails(to="bob@example.com") == []
@@ -172,15 +172,15 @@ def test_a_hard_bounce_stops_everything_but_sign_in_links(make_user, make_game):
 def test_three_soft_bounces_in_a_row_count_as_a_hard_one(make_user):
     ann = make_user("ann")
     for _ in range(2):
-        outbound.record_bounce("ann@example.com", False, "452 mailbox full")
+        bounces.record_bounce("ann@example.com", False, "452 mailbox full")
     assert ann.email_status == "ok"
-    outbound.record_reachable("ann@example.com")  # she replied: the count starts again
+    bounces.record_reachable("ann@example.com")  # she replied: the count starts again
     for _ in range(2):
-        outbound.record_bounce("ann@example.com", False, "452 mailbox full")
+        bounces.record_bounce("ann@example.com", False, "452 mailbox full")
     assert ann.email_status == "ok"
-    outbound.record_bounce("ann@example.com", False, "452 mailbox full")
+    bounces.record_bounce("ann@example.com", False, "452 mailbox full")
     assert ann.email_status == "bounced" and "3 soft bounces" in ann.email_status_detail
-    assert outbound.record_bounce("nobody@example.com", True, "x") is None
+    assert bounces.record_bounce("nobody@example.com", True, "x") is None
 
 
 def test_a_complaint_stops_optional_mail_and_mail_already_queued(make_user, make_game):
@@ -188,10 +188,10 @@ def test_a_complaint_stops_optional_mail_and_mail_already_queued(make_user, make
     game = make_game(humans=("ann", bob))
     outbound._queue("chat:1:1", "chat", bob.email, "ann says", "hello", user=bob, game=game)
     db.session.commit()  # a chat mail to bob waits in the outbox (no delivery was kicked)
-    outbound.record_complaint("bob@example.com", "abuse report")
+    bounces.record_complaint("bob@example.com", "abuse report")
     db.session.commit()
     assert play.submit(game.id, 0, "take 1", "web", "k").ok
-    outbound.deliver_due()
+    delivery.deliver_due()
     rows = {m.kind: (m.status, m.last_error) for m in mails(to="bob@example.com")}
     assert rows == {"chat": ("suppressed", "not sent: the player reported our mail as spam"),
                     "turn": ("sent", None)}

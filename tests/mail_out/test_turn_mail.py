@@ -12,7 +12,7 @@ from pbem import engine, play, tokens
 from pbem.engine import stone_age
 from pbem.engine.stone_age.board_text import board_text
 from pbem.extensions import db
-from pbem.mail import outbound
+from pbem.mail import delivery, outbound
 from pbem.models import Game, Move, Outbox, Seat
 
 
@@ -46,7 +46,7 @@ def examples_of(text: str) -> list[str]:
 def test_a_turn_mail_is_threaded_signed_and_unsubscribable(make_game):
     game = make_game()
     [row] = turn_mails()
-    msg = message_from_bytes(outbound.message_bytes(row), policy=policy.default)
+    msg = message_from_bytes(delivery.message_bytes(row), policy=policy.default)
     token = tokens.reply_token(game.id, 0)
     assert msg["Reply-To"] == f"play+{token}@pbem.test"
     # The seat token is in the Message-ID too, for mail systems that drop plus-addressing.
