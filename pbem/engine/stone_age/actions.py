@@ -337,11 +337,11 @@ def do_build(state: dict, seat: int, move: Build, events: list) -> None:
         return
     p = state["seats"][seat]
     if is_style(state):
-        reason = ornaments.building_pay_error(tile, move.pay)
+        reason = building_error(tile, move.pay)
         if reason:
             raise illegal(move, reason)
         ornaments.settle(state, seat, move, move.pay, move.give, move.get, events)
-        points = ornaments.building_points(tile, move.pay)
+        points = building_points(tile, move.pay)
     else:
         if move.give or move.get:
             raise illegal(move, "trades belong to the expansion, not to this game")

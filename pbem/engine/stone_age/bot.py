@@ -6,7 +6,7 @@ from . import ornaments
 from .board import is_style, row_spaces
 from .cards import AGRICULTURE_MAX, BUILDINGS, DICE_PLACES, PEOPLE_MAX, PLACE_INFO, PLACES, RESOURCES, ROW_COSTS, VALUE
 from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work
-from .payments import building_payments, can_build, cheapest
+from .payments import building_payments, building_points, can_build, cheapest
 from .placement import placement_error
 from .rules import pending
 from .state import owned, place_index, place_kind, places, seat_places
@@ -229,7 +229,7 @@ def _act_style(state, seat, p, prompt, rnd):
         return Build(k, None)
     if kind in ("any", "count_kinds", "ornaments"):
         # Variable tiles: score as much as possible.
-        pay, give, get = max(options, key=lambda o: ornaments.building_points(tile, o[0]) - _pay_value((), o[1]))
+        pay, give, get = max(options, key=lambda o: building_points(tile, o[0]) - _pay_value((), o[1]))
     else:
         pay, give, get = min(options, key=lambda o: _pay_value(o[0], o[1]))
     return Build(k, pay, give, get)

@@ -8,7 +8,8 @@ from .. import base
 from .board import is_style, row_spaces
 from .cards import BUILDINGS, DICE_ITEMS, PLACE_INFO, RESOURCES
 from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, resources_sorted
-from .ornaments import counts, describe_cost, holdings, shortfall
+from .ornaments import counts, holdings, shortfall
+from .payments import describe_cost
 from .rules import legal
 from .state import place_kind, where
 from .style_cards import NECKLACE_VALUE, ORNAMENT

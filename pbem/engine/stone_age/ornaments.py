@@ -5,12 +5,12 @@ from functools import lru_cache
 
 from .. import base
 from .board import row_spaces
-from .cards import BUILDINGS, RESOURCES, VALUE
+from .cards import BUILDINGS, RESOURCES
 from .moves import list_text, resources_sorted
+from .payments import ANY_MAX, building_error
 from .state import illegal
 from .style_cards import EXTRA_CARD_ORNAMENTS, ITEMS, ORNAMENT, TRADE_MAX, TRADE_RATES
 
-ANY_MAX = 7  # the "1 to 7 of any kind" tiles
 
 
 # --- holdings and gains -------------------------------------------------------------
@@ -81,48 +81,10 @@ def civ_pay_error(state: dict, slot: int, pay: tuple, extra: bool) -> str | None
     return None
 
 
-def describe_cost(tile: str) -> str:
-    """What a building asks for, in words (every kind, the expansion's included)."""
-    b = BUILDINGS[tile]
-    if b["kind"] == "fixed":
-        return " ".join(r for r in RESOURCES for _ in range(b["cost"].get(r, 0)))
-    if b["kind"] == "count_kinds":
-        return f"exactly {b['count']} resources of exactly {b['kinds']} kinds"
-    if b["kind"] == "ornaments":
-        return f"{b['min']} to {b['max']} ornaments"
-    return "1 to 7 resources of any kinds"
 
 
-def building_pay_error(tile: str, pay: tuple) -> str | None:
-    """Why `pay` does not fit building `tile` (holdings aside), or None."""
-    b = BUILDINGS[tile]
-    if b["kind"] == "ornaments":
-        if any(x != ORNAMENT for x in pay) or not b["min"] <= len(pay) <= b["max"]:
-            return f"this building takes {describe_cost(tile)}"
-        return None
-    if any(x == ORNAMENT for x in pay):
-        return "ornaments pay only for buildings that show them; trade them for resources"
-    if any(x not in RESOURCES for x in pay):
-        return "only wood, brick, stone and gold pay for buildings"
-    if b["kind"] == "fixed":
-        if counts(pay) != b["cost"]:
-            return f"this building costs {describe_cost(tile)}"
-    elif b["kind"] == "count_kinds":
-        if len(pay) != b["count"] or len(set(pay)) != b["kinds"]:
-            return f"this building takes {describe_cost(tile)}"
-    elif not 1 <= len(pay) <= ANY_MAX:
-        return f"this building takes {describe_cost(tile)}"
-    return None
 
 
-def building_points(tile: str, pay: tuple) -> int:
-    """Points for building `tile` with `pay`: printed, 4 per ornament, or the value of what was paid."""
-    b = BUILDINGS[tile]
-    if b["kind"] == "fixed":
-        return b["points"]
-    if b["kind"] == "ornaments":
-        return b["per"] * pay.count(ORNAMENT)
-    return sum(VALUE[r] for r in pay)
 
 
 # --- settling a payment, with or without a trade -------------------------------------------
@@ -233,7 +195,7 @@ def shapes(state: dict, pid: str, extra: bool = False) -> list[tuple[tuple, int,
 def _fits(state: dict, pid: str, pay: tuple, extra: bool) -> bool:
     if pid.startswith("civ"):
         return civ_pay_error(state, int(pid[3:]), pay, extra) is None
-    return building_pay_error(state["stacks"][int(pid[8:]) - 1][0], pay) is None
+    return building_error(state["stacks"][int(pid[8:]) - 1][0], pay) is None
 
 
 def _traded_pays(kinds: tuple, size: int, exact: tuple | None, give: tuple, avail: dict, n_get: int):

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 from .cards import BUILDINGS, RESOURCES, VALUE
+from .style_cards import ORNAMENT
 from .state import illegal
+
+ANY_MAX = 7  # the "1 to 7 of any kind" tiles
 
 
 def combos(p: dict, k: int) -> list[tuple]:
@@ -27,38 +30,46 @@ def missing(p: dict, pay: tuple) -> str | None:
 
 
 def describe_cost(tile: str) -> str:
-    """What a building asks for, in words."""
+    """What a building asks for, in words (every kind, the expansion's included)."""
     b = BUILDINGS[tile]
     if b["kind"] == "fixed":
         return " ".join(r for r in RESOURCES for _ in range(b["cost"].get(r, 0)))
     if b["kind"] == "count_kinds":
         return f"exactly {b['count']} resources of exactly {b['kinds']} kinds"
+    if b["kind"] == "ornaments":
+        return f"{b['min']} to {b['max']} ornaments"
     return "1 to 7 resources of any kinds"
 
 
 def building_error(tile: str, pay: tuple) -> str | None:
-    """Why `pay` does not fit building `tile` (ignoring what the player owns), or None."""
+    """Why `pay` does not fit building `tile` (holdings aside), or None."""
     b = BUILDINGS[tile]
-    if any(r not in RESOURCES for r in pay):
+    if b["kind"] == "ornaments":
+        if any(x != ORNAMENT for x in pay) or not b["min"] <= len(pay) <= b["max"]:
+            return f"this building takes {describe_cost(tile)}"
+        return None
+    if any(x == ORNAMENT for x in pay):
+        return "ornaments pay only for buildings that show them; trade them for resources"
+    if any(x not in RESOURCES for x in pay):
         return "only wood, brick, stone and gold pay for buildings"
     if b["kind"] == "fixed":
         if {r: pay.count(r) for r in set(pay)} != b["cost"]:
             return f"this building costs {describe_cost(tile)}"
-        return None
-    if b["kind"] == "count_kinds":
+    elif b["kind"] == "count_kinds":
         if len(pay) != b["count"] or len(set(pay)) != b["kinds"]:
             return f"this building takes {describe_cost(tile)}"
-        return None
-    if not b["min"] <= len(pay) <= b["max"]:
+    elif not 1 <= len(pay) <= ANY_MAX:
         return f"this building takes {describe_cost(tile)}"
     return None
 
 
 def building_points(tile: str, pay: tuple) -> int:
-    """Points for building `tile` with `pay`: printed, or the value of what was paid."""
+    """Points for building `tile` with `pay`: printed, 4 per ornament, or the value of what was paid."""
     b = BUILDINGS[tile]
     if b["kind"] == "fixed":
         return b["points"]
+    if b["kind"] == "ornaments":
+        return b["per"] * pay.count(ORNAMENT)
     return sum(VALUE[r] for r in pay)
 
 
