@@ -76,6 +76,14 @@ def poll_imap() -> int:
             lock.close()
 
 
+@shared_task(name="pbem.tasks.resume_inbound")
+def resume_inbound() -> int:
+    """Finish received messages that a crashed process left (beat, every 5 minutes); how many."""
+    from .mail import inbound
+
+    return inbound.resume_unfinished()
+
+
 def _redis_lock(name: str, seconds: int):
     """A Redis client holding lock `name` (None without Redis: embedded mode runs one process; False: held elsewhere)."""
     from flask import current_app

@@ -43,10 +43,38 @@ class _Context:
 
 def receive(raw: bytes, source: str) -> InboundMessage:
     """Store a received message once (by Message-ID) and act on it; a repeat returns the stored row, doing nothing."""
+    received = _decode(raw, source)
+    row_id = _store(raw, source, received)
+    _process(row_id, received)
+    row = db.session.get(InboundMessage, row_id)
+    db.session.refresh(row)
+    return row
+
+
+def resume_unfinished(limit: int = 100) -> int:
+    """Handle stored messages that no process finished (it died, or lost its database, mid-way); how many.
+
+    The sender's retry would do the same, but not every sender retries: a webhook that got its
+    200 and an IMAP message flagged by hand do not.
+    """
+    stale = now() - LEASE
+    rows = db.session.execute(
+        select(InboundMessage.id, InboundMessage.raw, InboundMessage.source)
+        .where(InboundMessage.outcome.in_((RECEIVED, HANDLING)), InboundMessage.received_at < stale)
+        .order_by(InboundMessage.id).limit(limit)).all()
+    db.session.rollback()
+    for row_id, raw, source in rows:
+        _process(row_id, _decode(raw, source))
+    return len(rows)
+
+
+def _decode(raw: bytes, source: str) -> Received:
     # A reply typed on the dev mailbox page carries our own domain in its Message-ID.
     own_domains = () if source == "dev" else (current_app.config["INBOUND_DOMAIN"],)
-    received = decode(raw, own_domains)
-    row_id = _store(raw, source, received)
+    return decode(raw, own_domains)
+
+
+def _process(row_id: int, received: Received) -> None:
     if _claim(row_id):
         try:
             _handle(row_id, received)
@@ -54,9 +82,6 @@ def receive(raw: bytes, source: str) -> InboundMessage:
             db.session.rollback()
             log.exception("inbound message %s could not be handled", received.message_id)
             _finish_error(row_id, received)
-    row = db.session.get(InboundMessage, row_id)
-    db.session.refresh(row)
-    return row
 
 
 def is_final(row: InboundMessage) -> bool:

@@ -297,6 +297,34 @@ def test_a_message_stored_but_not_handled_before_a_crash_is_handled_on_the_next_
     assert again.id == row.id and again.outcome == "done" and moves(game) == ["take 2"]
 
 
+def test_the_sweep_finishes_messages_a_crashed_process_left_and_only_those(make_game):
+    """No sender retry needed: stored-but-unhandled and abandoned-handling rows are played once, live ones are not."""
+    from datetime import timedelta
+
+    from pbem.clock import now
+
+    game = make_game()
+    mail = turn_mail(game, 0)
+    old = now() - timedelta(minutes=10)
+    left = reply(mail, "take 2")
+    abandoned = reply(mail, "take 1")
+    fresh = reply(mail, "take 3")
+    db.session.add_all([
+        InboundMessage(message_id=inbound.decode(left).message_id, source="raw", from_address="ann@example.com",
+                       raw=left, outcome="received", received_at=old),
+        InboundMessage(message_id=inbound.decode(abandoned).message_id, source="imap", from_address="ann@example.com",
+                       raw=abandoned, outcome="handling", detail=f"since {old.isoformat()}", received_at=old),
+        InboundMessage(message_id=inbound.decode(fresh).message_id, source="raw", from_address="ann@example.com",
+                       raw=fresh, outcome="received"),
+    ])
+    db.session.commit()
+    assert inbound.resume_unfinished() == 2
+    outcomes = dict(db.session.execute(select(InboundMessage.raw, InboundMessage.outcome)).all())
+    assert outcomes[left] == "done" and outcomes[fresh] == "received"
+    assert outcomes[abandoned] == "stopped"  # seat 0 has moved; its "take 1" is now out of turn
+    assert moves(game) == ["take 2"] and inbound.resume_unfinished() == 0
+
+
 def test_a_message_claimed_by_a_live_handler_is_left_to_it(make_game):
     from pbem.clock import now
 
