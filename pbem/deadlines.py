@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 REMINDERS = (timedelta(hours=24), timedelta(hours=4))  # before the deadline, to seats that have not acted
 
 
-def deadline_after(start: datetime, seconds: int, weekend_pause: bool = False) -> datetime:
+def deadline_after(start: datetime, seconds: float, weekend_pause: bool = False) -> datetime:
     """`start` plus `seconds` of play time; with the weekend pause, Saturdays and Sundays (UTC) do not count."""
     if not weekend_pause:
         return start + timedelta(seconds=seconds)
@@ -22,6 +22,34 @@ def deadline_after(start: datetime, seconds: int, weekend_pause: bool = False) -
             return moment + left
         left -= day_end - moment
         moment = day_end
+
+
+def play_time(start: datetime, end: datetime, weekend_pause: bool = False) -> timedelta:
+    """The play time from `start` to `end` (nothing if `end` is not later): the inverse of `deadline_after`."""
+    if end <= start:
+        return timedelta(0)
+    if not weekend_pause:
+        return end - start
+    total = timedelta(0)
+    moment = start
+    while moment < end:
+        day_end = datetime(moment.year, moment.month, moment.day) + timedelta(days=1)
+        if moment.weekday() < 5:
+            total += min(day_end, end) - moment
+        moment = day_end
+    return total
+
+
+def deadline_after_pause(deadline: datetime, paused_from: datetime, paused_until: datetime,
+                         weekend_pause: bool = False) -> datetime:
+    """A deadline moved by a pause: the play time it had left at `paused_from` runs again from `paused_until`.
+
+    With the weekend pause, counting play time (not hours) keeps a vacation over a weekend from
+    costing or granting the weekend twice. `paused_until` before `paused_from` moves it earlier
+    (taking back the unused end of a pause).
+    """
+    left = play_time(paused_from, deadline, weekend_pause)
+    return deadline_after(paused_until, left.total_seconds(), weekend_pause)
 
 
 def reminder_due(deadline: datetime, reminded: int, now: datetime) -> bool:

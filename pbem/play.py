@@ -12,8 +12,8 @@ from sqlalchemy.exc import IntegrityError
 
 from . import engine
 from .clock import now
-from .deadlines import (VACATION_DAYS_PER_YEAR, deadline_after, reminder_due, time_left, vacation_days,
-                        whole_days)
+from .deadlines import (VACATION_DAYS_PER_YEAR, deadline_after, deadline_after_pause, reminder_due, time_left,
+                        vacation_days, whole_days)
 from .extensions import db
 from .mail import outbound
 from .models import ChatMessage, Game, GameNote, Move, Seat, Submission, User
@@ -621,7 +621,7 @@ def start_vacation(user: User, until, moment=None) -> list[Game]:
         for game in games:
             for seat in game.seats:
                 if seat.user_id == user.id and seat.deadline is not None and not seat.is_bot:
-                    seat.deadline += until - moment
+                    seat.deadline = deadline_after_pause(seat.deadline, moment, until, game.weekend_pause)
         for game in games:
             _note(game, "vacation_start", _seat_of(game, user), until=until.isoformat())
         outbound.queue_vacation_notice(user, games, True, f"{user.id}:{moment:%Y%m%d%H%M%S}:start")
@@ -650,7 +650,7 @@ def end_vacation(user: User, moment=None) -> list[Game]:
             for game in games:
                 for seat in game.seats:
                     if seat.user_id == user.id and seat.deadline is not None and not seat.is_bot:
-                        seat.deadline -= early
+                        seat.deadline = deadline_after_pause(seat.deadline, until, moment, game.weekend_pause)
             if user.vacation_year == moment.year:
                 user.vacation_days_used = max(0, user.vacation_days_used - whole_days(early))
         user.vacation_until = min(until, moment) if until is not None else moment

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 
 from pbem import play
-from pbem.deadlines import deadline_after, reminder_due
+from pbem.deadlines import deadline_after, deadline_after_pause, play_time, reminder_due
 from pbem.extensions import db
 from pbem.models import Move, Outbox
 
@@ -18,6 +18,23 @@ def test_weekend_pause_skips_saturday_and_sunday():
     assert deadline_after(friday_noon, 24 * 3600, weekend_pause=True) == datetime(2026, 11, 23, 12, 0)
     saturday = datetime(2026, 11, 21, 9, 0)
     assert deadline_after(saturday, 3600, weekend_pause=True) == datetime(2026, 11, 23, 1, 0)
+
+
+def test_a_pause_keeps_the_play_time_left_whatever_weekends_it_spans():
+    wednesday = datetime(2026, 11, 18, 12, 0)
+    deadline = deadline_after(wednesday, 2 * 86400, weekend_pause=True)  # Friday noon
+    assert play_time(wednesday, deadline, weekend_pause=True) == timedelta(days=2)
+    assert play_time(datetime(2026, 11, 20, 18), datetime(2026, 11, 23, 6), weekend_pause=True) == timedelta(hours=12)
+    # On vacation from Thursday noon (one day of play left) to Saturday noon: the day runs from Monday 00:00,
+    # not "the deadline plus two days of hours", which would land on Sunday and expire on Monday morning.
+    moved = deadline_after_pause(deadline, datetime(2026, 11, 19, 12), datetime(2026, 11, 21, 12), weekend_pause=True)
+    assert moved == datetime(2026, 11, 24, 0, 0)
+    # Back early (Friday 12:00 instead of Saturday noon): the day left runs from then.
+    assert deadline_after_pause(moved, datetime(2026, 11, 21, 12), datetime(2026, 11, 20, 12),
+                                weekend_pause=True) == datetime(2026, 11, 23, 12, 0)
+    # Without the weekend pause a pause is plain hours.
+    assert deadline_after_pause(wednesday, wednesday - timedelta(hours=5), wednesday + timedelta(days=3)) == \
+        wednesday + timedelta(days=3, hours=5)
 
 
 def test_reminders_come_24_and_4_hours_before():
