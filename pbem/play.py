@@ -15,6 +15,7 @@ from .clock import now
 from .deadlines import (VACATION_DAYS_PER_YEAR, deadline_after, deadline_after_pause, reminder_due, time_left,
                         vacation_days, whole_days)
 from .extensions import db
+from .languages import in_each_locale
 from .mail import outbound
 from .models import ChatMessage, Game, GameNote, Move, Seat, Submission, User
 
@@ -22,7 +23,22 @@ MAX_BOT_MOVES = 20_000  # a safety net: one submission never runs bots forever
 
 
 class PlayError(Exception):
-    """A request the service refuses (not your game, not started, full...); the message says why."""
+    """A request the service refuses (not your game, not started, full...); the message says why.
+
+    `message` is an English sentence with %(name)s places for `values`; it is also the key of
+    its translations (pybabel extracts it: `-k PlayError` and the subclasses, see babel.cfg).
+    `str()` is English, for logs and the API; people read `localized()`.
+    """
+
+    def __init__(self, message: str, **values):
+        super().__init__(message % values if values else message)
+        self.message, self.values = message, values
+
+    def localized(self) -> str:
+        """The message in the current locale (the page's, or the one an answer is written in)."""
+        from flask_babel import gettext
+
+        return gettext(self.message, **self.values)
 
 
 class NotAllowed(PlayError):
@@ -37,8 +53,8 @@ class StaleForm(PlayError):
     """The form was built for an earlier version of the game."""
 
     def __init__(self, shown: int, current: int):
-        super().__init__(f"the game has moved on since this form was shown (move {shown}, now move {current}); "
-                         "nothing was applied: look at the board again and choose anew")
+        super().__init__("the game has moved on since this form was shown (move %(shown)d, now move %(current)d); "
+                         "nothing was applied: look at the board again and choose anew", shown=shown, current=current)
         self.shown, self.current = shown, current
 
 
@@ -53,10 +69,19 @@ class Outcome:
     version: int = 0
     finished: bool = False
     repeated: bool = False  # the key was seen before: this is the first outcome, returned again
+    error_local: dict[str, str] = field(default_factory=dict)  # `error` in the other languages, by locale
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    def error_in(self, locale: str) -> str | None:
+        """Why the failing line failed, in `locale` where the game or service has the words."""
+        return self.error_local.get(locale, self.error)
+
+    def fail(self, exc: engine.CommandError, line: str | None, legal: list[str]) -> None:
+        self.error, self.failed_line, self.legal = exc.message, line, legal
+        self.error_local = in_each_locale(exc.in_locale)
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -91,23 +116,25 @@ def create_game(host: User, slug: str, *, seats: int, title: str | None = None, 
     try:
         rules = engine.get(slug)
     except KeyError as exc:
-        raise PlayError(str(exc.args[0])) from exc
+        raise PlayError("%(why)s", why=str(exc.args[0])) from exc
     try:
         options = engine.check_options(rules, options)
     except engine.CommandError as exc:
-        raise PlayError(exc.message) from exc
+        raise PlayError("%(why)s", why=exc.message) from exc
     for option in rules.OPTIONS:
         if option.unavailable and options[option.name] != option.default:
-            raise PlayError(f"option {option.name}={options[option.name]} is not available yet: {option.unavailable}")
+            raise PlayError("option %(option)s is not available yet: %(why)s",
+                            option=f"{option.name}={options[option.name]}", why=option.unavailable)
     allowed = rules.players_allowed(options) if hasattr(rules, "players_allowed") else rules.PLAYERS
     if seats not in allowed:
-        raise PlayError(f"{rules.NAME} is for {', '.join(map(str, allowed))} players, not {seats}")
+        raise PlayError("%(game)s is for %(allowed)s players, not %(seats)d",
+                        game=rules.NAME, allowed=", ".join(map(str, allowed)), seats=seats)
     if not 0 <= bots < seats:
-        raise PlayError(f"a game of {seats} can have 0 to {seats - 1} bots")
+        raise PlayError("a game of %(seats)d can have 0 to %(most)d bots", seats=seats, most=seats - 1)
     if not 0 <= timeout_extensions <= 10:
-        raise PlayError(f"a missed deadline can be extended 0 to 10 times, not {timeout_extensions}")
+        raise PlayError("a missed deadline can be extended 0 to 10 times, not %(n)s", n=timeout_extensions)
     if not 1 <= replace_after <= 20:
-        raise PlayError(f"the bot may take a seat after 1 to 20 missed turns, not {replace_after}")
+        raise PlayError("the bot may take a seat after 1 to 20 missed turns, not %(n)s", n=replace_after)
     game = Game(slug=slug, title=(title or rules.NAME).strip()[:120], options=options,
                 seed=seed or secrets.token_hex(8), host=host, num_seats=seats,
                 random_seating=random_seating,
@@ -124,8 +151,9 @@ def create_game(host: User, slug: str, *, seats: int, title: str | None = None, 
 def _lobby_game(game_id: int) -> Game:
     game = _lock(game_id)
     if game.status != "lobby":
-        raise PlayError(f"game {game_id} has already started" if game.status == "active"
-                        else f"game {game_id} is {game.status}")
+        if game.status == "active":
+            raise PlayError("game %(game)d has already started", game=game_id)
+        raise PlayError("game %(game)d is over or was cancelled", game=game_id)
     return game
 
 
@@ -133,12 +161,12 @@ def invite(game_id: int, host: User, email: str) -> Seat:
     """Reserve a seat for `email` and mail them an invitation."""
     email = email.strip().lower()
     if not re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", email):
-        raise PlayError(f"{email!r} is not an email address")
+        raise PlayError("%(address)s is not an email address", address=repr(email))
     try:
         game = _lobby_game(game_id)
         _check_host(game, host)
         if any(s.invited_email == email or (s.user and s.user.email == email) for s in game.seats):
-            raise PlayError(f"{email} is already invited to this game")
+            raise PlayError("%(address)s is already invited to this game", address=email)
         _check_room(game)
         seat = Seat(invited_email=email)
         game.seats.append(seat)
@@ -211,8 +239,10 @@ def start_game(game_id: int, user: User, order: list[int] | None = None) -> Game
         taken = [s for s in game.seats if s.is_bot or s.user_id is not None]
         if len(taken) != game.num_seats:
             waiting = [s.invited_email for s in game.seats if s.user_id is None and not s.is_bot]
-            raise PlayError(f"{len(taken)} of {game.num_seats} seats are taken"
-                            + (f"; waiting for {', '.join(waiting)}" if waiting else ""))
+            if waiting:
+                raise PlayError("%(taken)d of %(seats)d seats are taken; waiting for %(waiting)s",
+                                taken=len(taken), seats=game.num_seats, waiting=", ".join(waiting))
+            raise PlayError("%(taken)d of %(seats)d seats are taken", taken=len(taken), seats=game.num_seats)
         seats = list(taken)
         if order is not None:
             if sorted(order) != sorted(s.id for s in seats):
@@ -243,7 +273,7 @@ def _check_host(game: Game, user: User) -> None:
 
 def _check_room(game: Game) -> None:
     if len(game.seats) >= game.num_seats:
-        raise PlayError(f"all {game.num_seats} seats are taken or invited")
+        raise PlayError("all %(seats)d seats are taken or invited", seats=game.num_seats)
 
 
 # --- moves ---------------------------------------------------------------------
@@ -295,15 +325,14 @@ def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_ver
 
 def _apply_commands(game: Game, seat: int, text: str, source: str, submission: Submission) -> Outcome:
     if game.status != "active":
-        raise PlayError(f"game {game.id} is not being played (it is {game.status})")
+        raise PlayError("game %(game)d is not being played (it is %(status)s)", game=game.id, status=game.status)
     if not 0 <= seat < game.num_seats:
-        raise PlayError(f"game {game.id} has no seat {seat}")
+        raise PlayError("game %(game)d has no seat %(seat)d", game=game.id, seat=seat)
     rules = engine.get(game.slug)
     outcome = Outcome(version=game.version)
     lines = split_commands(text)
     if not lines:
-        outcome.error = "no command found"
-        outcome.legal = _legal_texts(rules, game.state, seat)
+        outcome.fail(_service_error("no command found"), None, _legal_texts(rules, game.state, seat))
         return outcome
     waits = _Waits(game)
     state = game.state
@@ -318,9 +347,7 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
                 waits.update(pending, game.version)
                 outcome.applied.append(str(move))
         except engine.CommandError as exc:
-            outcome.error = exc.message
-            outcome.failed_line = line
-            outcome.legal = list(exc.legal) or _legal_texts(rules, state, seat)
+            outcome.fail(exc, line, list(exc.legal) or _legal_texts(rules, state, seat))
             break
     game.state = state
     if outcome.applied:
@@ -340,14 +367,21 @@ def _parse_in_turn(game: Game, rules, line: str, state, seat: int, pending: list
             rules.apply(state, seat, move)  # a dry run: only moves legal out of turn pass
         return moves
     except engine.CommandError as exc:
-        raise engine.IllegalMove(_not_your_turn(game, pending), text=line) from exc
+        raise _not_your_turn(game, pending, line) from exc
 
 
-def _not_your_turn(game: Game, waiting: list[int]) -> str:
+def _service_error(message: str, text: str | None = None, **values) -> engine.IllegalMove:
+    """A refusal worded by the service (not the game), translated like the rest of its texts."""
+    from flask_babel import gettext
+
+    return engine.IllegalMove(message % values, text=text, local=lambda _locale: gettext(message, **values))
+
+
+def _not_your_turn(game: Game, waiting: list[int], line: str) -> engine.IllegalMove:
     if not waiting:
-        return "the game is over"
+        return _service_error("the game is over", line)
     names = [game.seat_at(s).display_name for s in sorted(set(waiting)) if game.seat_at(s)]
-    return f"it is not your turn: waiting for {', '.join(names)}"
+    return _service_error("it is not your turn: waiting for %(names)s", line, names=", ".join(names))
 
 
 def _legal_texts(rules, state, seat: int, limit: int = 12) -> list[str]:
@@ -433,7 +467,7 @@ def _lock(game_id: int) -> Game:
         select(Game).where(Game.id == game_id).with_for_update().execution_options(populate_existing=True)
     ).scalar_one_or_none()
     if game is None:
-        raise NoSuchGame(f"there is no game {game_id}")
+        raise NoSuchGame("there is no game %(game)s", game=game_id)
     return game
 
 
@@ -605,14 +639,14 @@ def start_vacation(user: User, until, moment=None) -> list[Game]:
         user = db.session.execute(select(User).where(User.id == user.id).with_for_update()
                                   .execution_options(populate_existing=True)).scalar_one()
         if on_vacation(user, moment):
-            raise PlayError(f"you are already on vacation until {user.vacation_until:%Y-%m-%d %H:%M} UTC; "
-                            "end it first")
+            raise PlayError("you are already on vacation until %(until)s UTC; end it first",
+                            until=f"{user.vacation_until:%Y-%m-%d %H:%M}")
         if until <= moment:
             raise PlayError("a vacation must end in the future")
         days = vacation_days(moment, until)
         left = vacation_days_left(user, moment)
         if days > left:
-            raise PlayError(f"{days} days of vacation asked, {left} left this year")
+            raise PlayError("%(days)d days of vacation asked, %(left)d left this year", days=days, left=left)
         if user.vacation_year != moment.year:
             user.vacation_year, user.vacation_days_used = moment.year, 0
         user.vacation_days_used += days

@@ -3,19 +3,32 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 State = dict  # plain JSON data: dicts, lists, str, int, bool, None
 
 
 class CommandError(Exception):
-    """Base of every rule error; its message says what is wrong, quoting the input."""
+    """Base of every rule error; its message says what is wrong, quoting the input.
 
-    def __init__(self, message: str, *, text: str | None = None, legal: Sequence[str] = ()):
+    `message` is English. A game that speaks the players' languages passes `local`, which
+    renders the same message for a locale ("ja", "fr", "de", ...); it is only called when a
+    player is shown the error, so parsers may raise and catch freely.
+    """
+
+    def __init__(self, message: str, *, text: str | None = None, legal: Sequence[str] = (),
+                 local: Callable[[str], str] | None = None):
         super().__init__(message)
         self.message = message
         self.text = text
         self.legal = list(legal)  # canonical commands that would be accepted instead, when known
+        self.local = local
+
+    def in_locale(self, locale: str) -> str:
+        """The message in `locale`, or in English where the game has no words for it."""
+        if self.local is None or locale == "en":
+            return self.message
+        return self.local(locale) or self.message
 
 
 class NotACommand(CommandError):
@@ -29,8 +42,9 @@ class IllegalMove(CommandError):
 class Ambiguous(CommandError):
     """The text could mean several moves; `candidates` lists their canonical texts."""
 
-    def __init__(self, message: str, *, candidates: Sequence[str], text: str | None = None):
-        super().__init__(message, text=text, legal=candidates)
+    def __init__(self, message: str, *, candidates: Sequence[str], text: str | None = None,
+                 local: Callable[[str], str] | None = None):
+        super().__init__(message, text=text, legal=candidates, local=local)
         self.candidates = list(candidates)
 
 

@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 from .. import engine, tokens
 from ..clock import now
 from ..extensions import db
+from ..languages import translated
 from ..models import Game, InboundMessage, Move, Outbox, Seat, User
 from . import keywords, outbound
 from .decode import Received
@@ -35,7 +36,8 @@ class Step:
     text: str = ""  # what follows the service word: a game number, the words said
     ok: bool = True
     applied: list[str] = field(default_factory=list)
-    error: str | None = None
+    error: str | None = None  # English, for the stored summary
+    error_local: dict[str, str] = field(default_factory=dict)  # the same in the other languages
     failed_line: str | None = None
     legal: list[str] = field(default_factory=list)
     trailing: bool = False  # the failing line is a closing ("Thanks!") after something was done
@@ -44,11 +46,22 @@ class Step:
     game_id: int | None = None
     version_before: int | None = None
 
-    def fail(self, line: str, error: str, legal=()) -> None:
+    def fail(self, line: str, error: str, legal=(), local: dict[str, str] | None = None) -> None:
         self.ok = False
         self.failed_line = line
         self.error = error
+        self.error_local = dict(local or {})
         self.legal = list(legal)
+
+    def refuse(self, line: str, message: str, legal=(), **values) -> None:
+        """Fail with a sentence of the service's own (a msgid with %(name)s places)."""
+        self.fail(line, message % values if values else message, legal, translated(message, **values))
+
+    def refused(self, line: str, exc: "play.PlayError") -> None:
+        self.refuse(line, exc.message, **exc.values)
+
+    def error_in(self, locale: str) -> str | None:
+        return self.error_local.get(locale, self.error)
 
 
 @dataclass
@@ -220,17 +233,17 @@ def _applied(step: Step) -> list[str]:
     return [_("Applied: %(moves)s.", moves="; ".join(step.applied))] if step.applied else []
 
 
-def _failure(step: Step, report: Report) -> list[str]:
+def _failure(step: Step, report: Report, locale: str) -> list[str]:
     if step.trailing:
         if report.seat is None or report.game is None or report.game.state is None:
-            out = [_("Ignored the rest: \"%(line)s\" (%(why)s).", line=step.failed_line, why=step.error)]
+            out = [_("Ignored the rest: \"%(line)s\" (%(why)s).", line=step.failed_line, why=step.error_in(locale))]
         else:
             out = [_("Ignored the rest: \"%(line)s\" is not a command.", line=step.failed_line)]
         if report.unread:
             out += [_("Not read either:"), *_quoted(report.unread)]
         return out
     out = [_("This line was not applied:"), *_quoted([step.failed_line or ""]),
-           _("Why: %(error)s", error=step.error)]
+           _("Why: %(error)s", error=step.error_in(locale))]
     if report.unread:
         out += [_("The lines after it were not read:"), *_quoted(report.unread)]
     if step.legal:
@@ -239,12 +252,12 @@ def _failure(step: Step, report: Report) -> list[str]:
 
 
 def _render_moves(step: Step, report: Report, locale: str) -> list[str]:
-    return _applied(step) + ([] if step.ok else _failure(step, report))
+    return _applied(step) + ([] if step.ok else _failure(step, report, locale))
 
 
 def _render_join(step: Step, report: Report, locale: str) -> list[str]:
     if not step.ok:
-        return _failure(step, report)
+        return _failure(step, report, locale)
     game = db.session.get(Game, step.game_id)
     taken = sum(1 for s in game.seats if s.is_bot or s.user_id is not None)
     if step.note == "already":
@@ -261,21 +274,21 @@ def _render_join(step: Step, report: Report, locale: str) -> list[str]:
 
 def _render_start(step: Step, report: Report, locale: str) -> list[str]:
     if not step.ok:
-        return _failure(step, report)
+        return _failure(step, report, locale)
     game = db.session.get(Game, step.game_id)
     return [_("Game #%(id)s \"%(title)s\" has started.", id=game.id, title=game.title)]
 
 
 def _render_say(step: Step, report: Report, locale: str) -> list[str]:
     if not step.ok:
-        return _failure(step, report)
+        return _failure(step, report, locale)
     return [_("Said to the table of game #%(id)s:", id=step.game_id),
             *(f"  {line}" for line in step.text.strip().split("\n"))]
 
 
 def _render_status(step: Step, report: Report, locale: str) -> list[str]:
     if not step.ok:
-        return _failure(step, report)
+        return _failure(step, report, locale)
     if report.game is None:
         return _game_list(report.user)
     game = report.game
@@ -335,7 +348,7 @@ def _render_help(step: Step, report: Report, locale: str) -> list[str]:
 
 
 def _render_undo(step: Step, report: Report, locale: str) -> list[str]:
-    return _failure(step, report)
+    return _failure(step, report, locale)
 
 
 _RENDERERS = {"moves": _render_moves, "join": _render_join, "start": _render_start, "say": _render_say,

@@ -340,23 +340,25 @@ def _run(row: InboundMessage, received: Received, ctx: _Context, steps: list[Ste
 
 def _moves(step: Step, ctx: _Context, key: str) -> None:
     if ctx.game is None:
-        step.fail(step.lines[0], "pbem cannot tell which game this is for: reply to a mail of that game "
-                                 "(its reply address names your seat)")
+        step.refuse(step.lines[0], "pbem cannot tell which game this is for: reply to a mail of that game "
+                                   "(its reply address names your seat)")
         return
     if ctx.seat is None:
-        step.fail(step.lines[0], f"you have no seat in game {ctx.game.id}" if ctx.game.status != "lobby"
-                  else f"game {ctx.game.id} has not started yet")
+        if ctx.game.status == "lobby":
+            step.refuse(step.lines[0], "game %(game)d has not started yet", game=ctx.game.id)
+        else:
+            step.refuse(step.lines[0], "you have no seat in game %(game)d", game=ctx.game.id)
         return
     step.game_id = ctx.game.id
     step.version_before = ctx.game.version
     try:
         outcome = play.submit(ctx.game.id, ctx.seat, "\n".join(step.lines), "email", key)
     except play.PlayError as exc:
-        step.fail(step.lines[0], str(exc))
+        step.refused(step.lines[0], exc)
         return
     step.applied = list(outcome.applied)
     if outcome.error is not None:
-        step.fail(outcome.failed_line or step.lines[0], outcome.error, outcome.legal)
+        step.fail(outcome.failed_line or step.lines[0], outcome.error, outcome.legal, outcome.error_local)
         step.rest = _after_failure(step.lines, step.failed_line, len(outcome.applied))
 
 
@@ -391,7 +393,7 @@ def _is_trailing(step: Step, ctx: _Context, before: list[Step]) -> bool:
 def _join(step: Step, ctx: _Context, row: InboundMessage) -> None:
     game_id = _number(step.text) or (ctx.game.id if ctx.game is not None else None)
     if game_id is None:
-        step.fail(step.lines[0], "which game? write its number: join 12")
+        step.refuse(step.lines[0], "which game? write its number: join 12")
         return
     step.game_id = game_id
     game = db.session.get(Game, game_id)
@@ -401,7 +403,7 @@ def _join(step: Step, ctx: _Context, row: InboundMessage) -> None:
         try:
             play.join(game_id, ctx.user)
         except play.PlayError as exc:
-            step.fail(step.lines[0], str(exc))
+            step.refused(step.lines[0], exc)
             return
     ctx.game = db.session.get(Game, game_id)
     ctx.seat = _position(ctx.game, ctx.user)
@@ -410,13 +412,13 @@ def _join(step: Step, ctx: _Context, row: InboundMessage) -> None:
 def _start(step: Step, ctx: _Context, row: InboundMessage) -> None:
     game_id = _number(step.text) or (ctx.game.id if ctx.game is not None else None)
     if game_id is None:
-        step.fail(step.lines[0], "which game? write its number: start 12")
+        step.refuse(step.lines[0], "which game? write its number: start 12")
         return
     step.game_id = game_id
     try:
         play.start_game(game_id, ctx.user)
     except play.PlayError as exc:
-        step.fail(step.lines[0], str(exc))
+        step.refused(step.lines[0], exc)
         return
     ctx.game = db.session.get(Game, game_id)
     ctx.seat = _position(ctx.game, ctx.user)
@@ -424,7 +426,7 @@ def _start(step: Step, ctx: _Context, row: InboundMessage) -> None:
 
 def _say(step: Step, ctx: _Context, row: InboundMessage) -> None:
     if ctx.game is None:
-        step.fail(step.lines[0], "pbem cannot tell which game this is for: reply to a mail of that game")
+        step.refuse(step.lines[0], "pbem cannot tell which game this is for: reply to a mail of that game")
         return
     step.game_id = ctx.game.id
     text = step.text.strip()[:2000]
@@ -437,7 +439,7 @@ def _say(step: Step, ctx: _Context, row: InboundMessage) -> None:
     try:
         play.say(ctx.game.id, ctx.user, text)
     except play.PlayError as exc:
-        step.fail(step.lines[0], str(exc))
+        step.refused(step.lines[0], exc)
 
 
 def _status(step: Step, ctx: _Context, row: InboundMessage) -> None:
@@ -445,7 +447,7 @@ def _status(step: Step, ctx: _Context, row: InboundMessage) -> None:
     if game_id is not None:
         game = db.session.get(Game, game_id)
         if game is None or not any(s.user_id == ctx.user.id for s in game.seats):
-            step.fail(step.lines[0], f"you have no seat in game {game_id}")
+            step.refuse(step.lines[0], "you have no seat in game %(game)d", game=game_id)
             return
         ctx.game, ctx.seat = game, _position(game, ctx.user)
     step.game_id = ctx.game.id if ctx.game is not None else None
@@ -458,8 +460,8 @@ def _help(step: Step, ctx: _Context, row: InboundMessage) -> None:
 def _undo(step: Step, ctx: _Context, row: InboundMessage) -> None:
     # No engine offers taking a move back yet; when one does, play.py gets a verb for it.
     name = engine.get(ctx.game.slug).NAME if ctx.game is not None else "pbem"
-    step.fail(step.lines[0], f"{name} does not allow taking a move back: a move is final once applied",
-              _legal_now(ctx))
+    step.refuse(step.lines[0], "%(game)s does not allow taking a move back: a move is final once applied",
+                _legal_now(ctx), game=name)
 
 
 def _legal_now(ctx: _Context) -> list[str]:

@@ -134,7 +134,7 @@ def move(game_id: int):
             shown=exc.shown, current=exc.current))
     except play.PlayError as exc:
         db.session.expire_all()
-        return _render(game, seat, link_token, error=str(exc), status=409)
+        return _render(game, seat, link_token, error=exc.localized(), status=409)
     db.session.expire_all()
     if outcome.ok:
         if outcome.repeated:
@@ -150,7 +150,10 @@ def move(game_id: int):
 
 def _explain(outcome: play.Outcome) -> str:
     done = _("Applied: %(moves)s.", moves="; ".join(outcome.applied)) + " " if outcome.applied else ""
-    return f"{done}\"{outcome.failed_line or ''}\": {outcome.error}"
+    why = outcome.error_in(str(get_locale())) or ""
+    if not why.startswith('"'):  # rule errors quote the command themselves; service refusals do not
+        why = f"\"{outcome.failed_line or ''}\": {why}"
+    return done + why
 
 
 @bp.post("/games/<int:game_id>/say")
@@ -161,5 +164,5 @@ def say(game_id: int):
     try:
         play.say(game.id, g.user, request.form.get("text", ""))
     except play.PlayError as exc:
-        flash(str(exc), "error")
+        flash(exc.localized(), "error")
     return redirect(url_for("games.show", game_id=game.id) + "#talk")

@@ -66,7 +66,7 @@ def new_game():
             try:
                 game = play.create_game(g.user, slug, **settings)
             except play.PlayError as exc:
-                errors.append(str(exc))
+                errors.append(exc.localized())
             else:
                 return redirect(url_for("games.show", game_id=game.id))
     return render_template("lobby/new.html", games=_games(), form=form, errors=errors), (400 if errors else 200)
@@ -77,7 +77,7 @@ def _lobby_action(game_id: int, action, done: str):
     try:
         action()
     except play.PlayError as exc:
-        flash(str(exc), "error")
+        flash(exc.localized(), "error")
     else:
         flash(done, "ok")
     return redirect(url_for("games.show", game_id=game_id))

@@ -1,6 +1,7 @@
 """Every string of pbem/ is translated to Japanese, French and German, the compiled catalogs match, pages follow the user."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,12 @@ def source_ids() -> set[str]:
     """The msgids in the source today, extracted as `pybabel extract -F babel.cfg` does."""
     with open(ROOT / "babel.cfg") as f:
         method_map, options_map = parse_mapping_cfg(f)
-    keywords = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "_l": None}
+    keywords = dict(DEFAULT_KEYWORDS)
+    # The same keywords as scripts/catalogs passes (`-k name` or `-k name:argument`).
+    for spec in re.findall(r"-k (\S+)", (ROOT / "scripts" / "catalogs").read_text()):
+        name, _, argument = spec.partition(":")
+        keywords[name] = (int(argument),) if argument else None
+    assert "PlayError" in keywords and "refuse" in keywords
     return {(msgid[0] if isinstance(msgid, tuple) else msgid)
             for _file, _line, msgid, *_ in extract_from_dir(str(ROOT), method_map, options_map, keywords)
             if msgid}
@@ -83,6 +89,22 @@ def test_pages_speak_the_users_language(client, make_game, lang, words):
     page = client.get(f"/games/{game.id}").get_data(as_text=True)
     hunt = {"ja": "狩場", "fr": "Chasse", "de": "Jagd"}[lang]
     assert f"<h4>{hunt}</h4>" in page and hunt in page[page.index("panel-placement"):]
+
+
+def test_refusals_on_the_page_speak_the_users_language(client, make_game, make_user):
+    """A move out of turn: the reason comes in French, not English."""
+    from flask_babel import force_locale, gettext
+
+    ann = make_user("ann", locale="fr")
+    game = make_game(humans=("bob", ann))  # bob is asked first
+    signin(client, "ann@example.com")
+    page = client.post(f"/games/{game.id}/move", data={"version": game.version, "move": "take 1"})
+    assert page.status_code == 422
+    with force_locale("fr"):
+        expected = gettext("it is not your turn: waiting for %(names)s", names="bob")
+    html = page.get_data(as_text=True)
+    assert expected.replace("’", "&#39;") in html or expected in html
+    assert "not your turn" not in html
 
 
 def test_a_visitor_gets_the_browsers_language(client, ctx):

@@ -619,6 +619,22 @@ def test_only_the_host_may_start(make_game, make_user):
     assert "only the host" in answers_to("luc@example.com")[0].text
 
 
+def test_refusals_are_answered_in_the_players_language(make_game, make_user):
+    """The service's own refusals (not your turn, only the host) reach a Japanese player in Japanese."""
+    kenji = make_user("kenji", locale="ja")
+    game = make_game(humans=("ann", kenji))  # ann is asked first
+    thread = f"<game-{game.id}@pbem.test>"
+    inbound.receive(new_mail("take 1", sender="kenji@example.com",
+                             headers={"In-Reply-To": thread, "References": thread}), "raw")
+    answer = answers_to("kenji@example.com")[0].text
+    assert said("ja", "it is not your turn: waiting for %(names)s", names="ann") in answer
+    assert "it is not your turn" not in answer
+    lobby = play.create_game(make_user("hana"), "test-countdown", seats=2, random_seating=False)
+    play.join(lobby.id, kenji)
+    inbound.receive(new_mail(f"start {lobby.id}", sender="kenji@example.com"), "raw")
+    assert said("ja", "only the host may do that") in answers_to("kenji@example.com")[-1].text
+
+
 # --- Stone Age in four languages -----------------------------------------------------------
 
 PLACE_WORDS = {"forest": ("森", "forêt", "Wald"), "river": ("川", "rivière", "Fluss"), "hunt": ("狩場", "chasse", "Jagd"),

@@ -1,0 +1,27 @@
+"""Texts worded before the reader's language is known, kept in every language the service speaks.
+
+A refusal is decided inside a transaction that has no reader (a mail being handled, a form
+being applied) and shown later to one; so it is rendered once in each language and the page
+or answer picks its own.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from flask import current_app
+from flask_babel import force_locale, gettext
+
+
+def in_each_locale(render: Callable[[str], str]) -> dict[str, str]:
+    """`render(locale)` for every language but English, each called inside its locale."""
+    out = {}
+    for locale in current_app.config["LANGUAGES"]:
+        if locale != "en":
+            with force_locale(locale):
+                out[locale] = render(locale)
+    return out
+
+
+def translated(message: str, **values) -> dict[str, str]:
+    """A service sentence (a msgid with %(name)s places) in every language but English."""
+    return in_each_locale(lambda _locale: gettext(message, **values))
