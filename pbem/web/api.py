@@ -4,13 +4,13 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Blueprint, current_app, g, jsonify, request, url_for
 from marshmallow import Schema, ValidationError
-from sqlalchemy import select
+from sqlalchemy import literal, select, tuple_
 from sqlalchemy.orm import selectinload
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -215,7 +215,7 @@ def _summary(game: Game, user: User) -> dict:
 def _seat(seat: Seat, game: Game, user: User) -> dict:
     invited = seat.user_id is None and not seat.is_bot
     return {
-        "position": seat.position,
+        "id": seat.id, "position": seat.position,
         # An invitation's address is the host's business, not every caller's.
         "name": "(invited)" if invited and game.host_id != user.id else seat.display_name,
         "is_bot": seat.is_bot, "invited": invited, "you": seat.user_id == user.id,
@@ -258,8 +258,17 @@ def list_games():
             .order_by(Game.updated_at.desc(), Game.id.desc()))
     if "status" in query:
         stmt = stmt.where(Game.status == query["status"])
-    rows = db.session.scalars(stmt).unique().all()
-    return jsonify(schemas.GameListSchema().dump({"games": [_summary(game, g.user) for game in rows]}))
+    if "after" in query:
+        # Keyset paging on (updated_at, id): a page never repeats or skips a game that did not change meanwhile.
+        micros, game_id = (int(part) for part in query["after"].split("."))
+        moment = datetime(1970, 1, 1) + timedelta(microseconds=micros)
+        stmt = stmt.where(tuple_(Game.updated_at, Game.id) < tuple_(literal(moment), literal(game_id)))
+    rows = db.session.scalars(stmt.limit(query["limit"] + 1)).unique().all()
+    page, more = rows[:query["limit"]], len(rows) > query["limit"]
+    last = page[-1] if more else None
+    cursor = f"{(last.updated_at - datetime(1970, 1, 1)) // timedelta(microseconds=1)}.{last.id}" if last else None
+    return jsonify(schemas.GameListSchema().dump({"games": [_summary(game, g.user) for game in page],
+                                                  "next": cursor}))
 
 
 @bp.post("/games")
@@ -347,9 +356,11 @@ def leave(game_id: int):
 
 
 @bp.post("/games/<int:game_id>/start")
-@documented("Start a full game (host only)", response=schemas.GameDetailSchema, errors=(401, 404, 409))
+@documented("Start a full game (host only), optionally in a given seat order", body=schemas.StartSchema,
+            response=schemas.GameDetailSchema, errors=(400, 401, 404, 409))
 def start(game_id: int):
-    play.start_game(_game(game_id).id, g.user)
+    body = _load(schemas.StartSchema())
+    play.start_game(_game(game_id).id, g.user, body.get("order"))
     return _game_response(game_id)
 
 

@@ -16,6 +16,7 @@ def _known_game(slug: str) -> None:
 class SeatSchema(Schema):
     """One place at the table as anyone may see it (no email addresses except to the host)."""
 
+    id = fields.Int(metadata={"description": "the seat's id (what a start order names)"})
     position = fields.Int(allow_none=True, metadata={"description": "engine seat, from 0; null until the start"})
     name = fields.Str()
     is_bot = fields.Bool()
@@ -64,10 +65,22 @@ class GameDetailSchema(GameSummarySchema):
 
 class GameListSchema(Schema):
     games = fields.List(fields.Nested(GameSummarySchema))
+    next = fields.Str(allow_none=True, metadata={
+        "description": "pass as `after` for the next page; null on the last page"})
 
 
 class GameQuerySchema(Schema):
     status = fields.Str(validate=validate.OneOf(STATUSES))
+    limit = fields.Int(load_default=50, validate=validate.Range(min=1, max=200),
+                       metadata={"description": "games per page (1-200, default 50)"})
+    after = fields.Str(validate=validate.Regexp(r"^\d{1,20}\.\d{1,18}$", error="not a `next` of this API"),
+                       metadata={"description": "the `next` of the previous page"})
+
+
+class StartSchema(Schema):
+    order = fields.List(fields.Int(strict=True), validate=validate.Length(min=1, max=16), metadata={
+        "description": "seat ids (`seats[].id`) in playing order; without it the order is random, "
+                       "unless the game was created with random_seating false"})
 
 
 class LegalSchema(Schema):

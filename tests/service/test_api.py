@@ -39,7 +39,7 @@ def test_a_token_from_the_settings_page_works_until_revoked(client, ctx):
 
     scripted = client.application.test_client()  # no session cookie: the token alone
     response = scripted.get("/api/v1/games", headers={"Authorization": f"Bearer {token}"})
-    assert response.status_code == 200 and response.get_json() == {"games": []}
+    assert response.status_code == 200 and response.get_json() == {"games": [], "next": None}
     db.session.refresh(row)
     assert row.last_used_at is not None
     # The token is shown once: the page lists it by name afterwards, never its text.
@@ -137,8 +137,40 @@ def test_lobby_through_the_api(client, make_user):
 
     listed = client.get("/api/v1/games", headers=bob).get_json()["games"]
     assert [(g["id"], g["your_seat"], g["your_turn"], g["game"]) for g in listed] == [(gid, 1, False, "Countdown")]
-    assert client.get("/api/v1/games?status=lobby", headers=bob).get_json() == {"games": []}
+    assert client.get("/api/v1/games?status=lobby", headers=bob).get_json() == {"games": [], "next": None}
     assert_error(client.post(f"/api/v1/games/{gid}/leave", headers=bob), 409, "already started")
+
+
+def test_the_host_may_start_in_a_chosen_seat_order(client, make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    gid = client.post("/api/v1/games", headers=bearer(ann), json={"slug": "test-countdown", "seats": 3}).get_json()["id"]
+    client.post(f"/api/v1/games/{gid}/join", headers=bearer(bob))
+    seats = client.post(f"/api/v1/games/{gid}/bots", headers=bearer(ann)).get_json()["seats"]
+    ids = {("bot" if s["is_bot"] else s["name"]): s["id"] for s in seats}
+    assert_error(client.post(f"/api/v1/games/{gid}/start", headers=bearer(ann), json={"order": [ids["bob"]]}),
+                 409, "every seat once")
+    assert_error(client.post(f"/api/v1/games/{gid}/start", headers=bearer(ann), json={"order": "bob first"}),
+                 400, "order")
+    order = [ids["bot"], ids["bob"], ids["ann"]]
+    game = client.post(f"/api/v1/games/{gid}/start", headers=bearer(ann), json={"order": order}).get_json()
+    assert [(s["position"], s["id"]) for s in game["seats"]] == list(enumerate(order))
+
+
+def test_the_game_list_comes_in_pages_that_neither_repeat_nor_skip(client, make_game, make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    made = [make_game(humans=(ann, bob)).id for _ in range(7)]
+    seen, after, pages = [], None, 0
+    while True:
+        query = "limit=3" + (f"&after={after}" if after else "")
+        page = client.get(f"/api/v1/games?{query}", headers=bearer(ann)).get_json()
+        seen += [g["id"] for g in page["games"]]
+        pages += 1
+        after = page["next"]
+        if after is None:
+            break
+    assert pages == 3 and sorted(seen) == sorted(made) and len(seen) == len(set(seen))
+    assert_error(client.get("/api/v1/games?after=42", headers=bearer(ann)), 400, "after")
+    assert_error(client.get("/api/v1/games?limit=0", headers=bearer(ann)), 400, "limit")
 
 
 def test_leaving_a_lobby_and_the_host_cancelling(client, make_user):
@@ -244,11 +276,11 @@ def test_a_spectator_sees_the_public_view_and_may_not_move(client, make_game, ma
     assert set(body) == {"id", "slug", "game", "title", "status", "host", "num_seats", "version", "your_seat",
                          "your_turn", "created_at", "updated_at", "options", "turn_seconds", "random_seating",
                          "started_at", "finished_at", "seats", "waiting_for", "view", "result"}
-    assert set(body["seats"][0]) == {"position", "name", "is_bot", "invited", "you", "to_act", "waiting_since",
+    assert set(body["seats"][0]) == {"id", "position", "name", "is_bot", "invited", "you", "to_act", "waiting_since",
                                      "deadline"}
     assert_error(client.get(f"/api/v1/games/{game.id}/legal", headers=carol), 403, "not playing")
     assert_error(client.post(f"/api/v1/games/{game.id}/moves", headers=carol, json={"commands": "take 1"}), 403)
-    assert client.get("/api/v1/games", headers=carol).get_json() == {"games": []}
+    assert client.get("/api/v1/games", headers=carol).get_json() == {"games": [], "next": None}
 
 
 def test_moves_before_the_start_are_refused(client, make_user):
