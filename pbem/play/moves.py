@@ -1,0 +1,239 @@
+"""The one path of a move: submit() parses, applies, appends and advances in one transaction; bots play in it too."""
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from .. import engine
+from ..clock import now
+from ..deadlines import deadline_after
+from ..extensions import db
+from ..languages import in_each_locale
+from ..mail import outbound
+from ..models import Game, Move, Submission
+from .errors import PlayError, StaleForm
+from .transaction import commit, lock
+from .vacations import turn_clock_start
+
+MAX_BOT_MOVES = 20_000  # a safety net: one submission never runs bots forever
+
+
+@dataclass
+class Outcome:
+    """What a submission did: the commands applied, or the line that failed and why."""
+
+    applied: list[str] = field(default_factory=list)
+    error: str | None = None
+    failed_line: str | None = None
+    legal: list[str] = field(default_factory=list)
+    version: int = 0
+    finished: bool = False
+    repeated: bool = False  # the key was seen before: this is the first outcome, returned again
+    error_local: dict[str, str] = field(default_factory=dict)  # `error` in the other languages, by locale
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def error_in(self, locale: str) -> str | None:
+        """Why the failing line failed, in `locale` where the game or service has the words."""
+        return self.error_local.get(locale, self.error)
+
+    def fail(self, exc: engine.CommandError, line: str | None, legal: list[str]) -> None:
+        self.error, self.failed_line, self.legal = exc.message, line, legal
+        self.error_local = in_each_locale(exc.in_locale)
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data.pop("repeated")
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict, **extra) -> "Outcome":
+        return cls(**{**data, **extra})
+
+
+def split_commands(text: str) -> list[str]:
+    """The command lines of a text: one per line or separated by ';', blanks dropped."""
+    return [part.strip() for line in text.splitlines() for part in line.split(";") if part.strip()]
+
+
+def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_version: int | None = None) -> Outcome:
+    """Apply `text` (one or more commands) for `seat` in one transaction; a repeated `key` returns the first outcome.
+
+    Commands apply in order and stop at the first that fails: the ones before it stay
+    applied (each was legal), and the outcome names the failing line and what is legal.
+    A form passes `expect_version`: if the game has moved since it was shown, nothing applies.
+    """
+    try:
+        game = lock(game_id)
+        seen = db.session.scalar(select(Submission).where(Submission.key == key))
+        if seen is not None and (seen.game_id, seen.seat) != (game.id, seat):
+            # Keys come from outside (Message-IDs, form nonces): never hand one seat another's outcome.
+            db.session.rollback()
+            raise PlayError("this submission key was already used for another game or seat; nothing was applied")
+        if seen is not None:
+            first = Outcome.from_dict(seen.outcome, repeated=True)
+            db.session.rollback()
+            return first
+        if expect_version is not None and expect_version != game.version:
+            db.session.rollback()
+            raise StaleForm(expect_version, game.version)
+        submission = Submission(game_id=game.id, key=key, seat=seat, source=source, text=text[:20_000],
+                                outcome={})
+        db.session.add(submission)
+        outcome = _apply_commands(game, seat, text, source, submission)
+        submission.outcome = outcome.to_dict()
+        commit()
+        return outcome
+    except IntegrityError:
+        # The same key raced in on another connection and won: report its outcome.
+        db.session.rollback()
+        seen = db.session.scalar(select(Submission).where(Submission.key == key))
+        if seen is None:
+            raise
+        return Outcome.from_dict(seen.outcome, repeated=True)
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def _apply_commands(game: Game, seat: int, text: str, source: str, submission: Submission) -> Outcome:
+    if game.status != "active":
+        raise PlayError("game %(game)d is not being played (it is %(status)s)", game=game.id, status=game.status)
+    if not 0 <= seat < game.num_seats:
+        raise PlayError("game %(game)d has no seat %(seat)d", game=game.id, seat=seat)
+    rules = engine.get(game.slug)
+    outcome = Outcome(version=game.version)
+    lines = split_commands(text)
+    if not lines:
+        outcome.fail(_service_error("no command found"), None, _legal_texts(rules, game.state, seat))
+        return outcome
+    waits = Waits(game)
+    state = game.state
+    pending = [p.seat for p in rules.pending(state)]
+    for line in lines:
+        try:
+            for move in _parse_in_turn(game, rules, line, state, seat, pending):
+                state, events = rules.apply(state, seat, move)
+                game.state = state
+                append_move(game, seat, str(move), source, events, submission)
+                pending = [p.seat for p in rules.pending(state)]
+                waits.update(pending, game.version)
+                outcome.applied.append(str(move))
+        except engine.CommandError as exc:
+            outcome.fail(exc, line, list(exc.legal) or _legal_texts(rules, state, seat))
+            break
+    game.state = state
+    if outcome.applied:
+        advance(game, rules, waits)
+    outcome.version = game.version
+    outcome.finished = game.status == "finished"
+    return outcome
+
+
+def _parse_in_turn(game: Game, rules, line: str, state, seat: int, pending: list[int]) -> list:
+    """The moves of `line`; a seat that is not asked may still make moves the engine allows any time."""
+    if seat in pending:
+        return rules.parse(line, state, seat)
+    try:
+        moves = rules.parse(line, state, seat)
+        for move in moves:
+            rules.apply(state, seat, move)  # a dry run: only moves legal out of turn pass
+        return moves
+    except engine.CommandError as exc:
+        raise _not_your_turn(game, pending, line) from exc
+
+
+def _service_error(message: str, text: str | None = None, **values) -> engine.IllegalMove:
+    """A refusal worded by the service (not the game), translated like the rest of its texts."""
+    from flask_babel import gettext
+
+    return engine.IllegalMove(message % values, text=text, local=lambda _locale: gettext(message, **values))
+
+
+def _not_your_turn(game: Game, waiting: list[int], line: str) -> engine.IllegalMove:
+    if not waiting:
+        return _service_error("the game is over", line)
+    names = [game.seat_at(s).display_name for s in sorted(set(waiting)) if game.seat_at(s)]
+    return _service_error("it is not your turn: waiting for %(names)s", line, names=", ".join(names))
+
+
+def _legal_texts(rules, state, seat: int, limit: int = 12) -> list[str]:
+    """A short list of what `seat` could send now (a game may summarise: templates and examples)."""
+    try:
+        if hasattr(rules, "legal_texts"):
+            return list(rules.legal_texts(state, seat))[:limit]
+        return [str(m) for m in rules.legal(state, seat)[:limit]]
+    except engine.CommandError:
+        return []
+
+
+def append_move(game: Game, seat: int, text: str, source: str, events: list,
+                 submission: Submission | None = None) -> Move:
+    game.version += 1
+    rules = engine.get(game.slug)
+    # Scores after the move, for the score-over-time chart (games without a score track keep None).
+    scores = rules.scores(game.state) if hasattr(rules, "scores") else None
+    move = Move(game_id=game.id, seq=game.version, seat=seat, text=text, source=source, events=events,
+                submission=submission, scores=scores)
+    db.session.add(move)
+    return move
+
+
+class Waits:
+    """Which seats are asked since which version: a prompt lasts while its seat stays pending."""
+
+    def __init__(self, game: Game):
+        self.asked = {s.position: s.prompt_version for s in game.seats if s.prompt_version is not None}
+
+    def update(self, pending: list[int], version: int) -> None:
+        for seat in list(self.asked):
+            if seat not in pending:
+                del self.asked[seat]
+        for seat in pending:
+            self.asked.setdefault(seat, version)
+
+
+def advance(game: Game, rules, waits: Waits) -> None:
+    """Let bots play their turns, then record who is now asked and since when, and queue their mail."""
+    bot_seats = {s.position for s in game.seats if s.is_bot}
+    state = game.state
+    pending = [p.seat for p in rules.pending(state)]
+    waits.update(pending, game.version)
+    for _ in range(MAX_BOT_MOVES):
+        bot = next((s for s in pending if s in bot_seats), None)
+        if bot is None:
+            break
+        # Seeded by position in the log, so a bot's choice is the same on every run.
+        move = rules.bot_move(state, bot, random.Random(f"{game.seed}:{game.version}"))
+        state, events = rules.apply(state, bot, move)
+        game.state = state
+        append_move(game, bot, str(move), "bot", events)
+        pending = [p.seat for p in rules.pending(state)]
+        waits.update(pending, game.version)
+    game.state = state
+    moment = now()
+    for seat in game.seats:
+        version = waits.asked.get(seat.position)
+        if version == seat.prompt_version:
+            continue
+        seat.prompt_version = version
+        seat.waiting_since = moment if version is not None else None
+        seat.deadline = (deadline_after(turn_clock_start(seat, moment), game.turn_seconds, game.weekend_pause)
+                         if version is not None else None)
+        seat.reminded = 0
+        seat.extensions_used = 0
+        if version is not None and not seat.is_bot and seat.user is not None:
+            outbound.queue_turn(game, seat)
+    if not pending:
+        game.status = "finished"
+        game.finished_at = moment
+        result = rules.result(state)
+        game.result = result.to_dict() if result else None
+        for seat in game.seats:
+            if seat.user is not None:
+                outbound.queue_game_over(game, seat)

@@ -1,0 +1,35 @@
+"""What every verb does inside its transaction: lock the game, note a service step, commit then kick the mail."""
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import Game, GameNote
+from .errors import NoSuchGame
+
+
+def commit() -> None:
+    """Commit, then ask for delivery of any mail this transaction queued (never before the commit)."""
+    queued = db.session.info.pop("outbox_queued", False)
+    db.session.commit()
+    if queued:
+        from ..tasks import kick_delivery
+        kick_delivery()
+
+
+def lock(game_id: int) -> Game:
+    """The game row, locked for this transaction (SELECT ... FOR UPDATE; SQLite locks at BEGIN)."""
+    game = db.session.execute(
+        select(Game).where(Game.id == game_id).with_for_update().execution_options(populate_existing=True)
+    ).scalar_one_or_none()
+    if game is None:
+        raise NoSuchGame("there is no game %(game)s", game=game_id)
+    return game
+
+
+def note(game: Game, kind: str, seat: int | None, **data) -> None:
+    """Write a step of the service into the game's log (shown on the game page beside the moves)."""
+    row = game.seat_at(seat) if seat is not None else None
+    if row is not None:
+        data["name"] = row.user.name if row.user is not None else row.display_name  # as they were called then
+    db.session.add(GameNote(game_id=game.id, seat=seat, kind=kind, data=data))
