@@ -219,10 +219,14 @@ class GameNote(db.Model):
 class ChatMessage(db.Model):
     """Table talk: what a player said to everyone at the table."""
     __tablename__ = "chat_messages"
+    # A form's nonce or a mail's Message-ID: the same words sent twice (a double click, a mail
+    # handled again after a crash) are said once.
+    __table_args__ = (UniqueConstraint("game_id", "user_id", "key"),)
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     text: Mapped[str] = mapped_column(Text)
+    key: Mapped[str | None] = mapped_column(String(200), default=None)
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     user: Mapped[User] = relationship()

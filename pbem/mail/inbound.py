@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import engine, play, tokens
 from ..clock import now
 from ..extensions import db
-from ..models import ChatMessage, Game, InboundMessage, Seat, User
+from ..models import Game, InboundMessage, Seat, User
 from . import answers, bounces, keywords, outbound
 from .answers import Report, Step
 from .command_text import command_lines
@@ -430,14 +430,10 @@ def _say(step: Step, ctx: _Context, row: InboundMessage) -> None:
         return
     step.game_id = ctx.game.id
     text = step.text.strip()[:2000]
-    # Handled again after a crash: the chat line said then is not said twice.
-    said = db.session.scalar(select(ChatMessage.id).where(
-        ChatMessage.game_id == ctx.game.id, ChatMessage.user_id == ctx.user.id, ChatMessage.text == text,
-        ChatMessage.created_at >= row.received_at))
-    if said is not None:
-        return
+    # Keyed by message and words: handled again after a crash, it is not said twice.
+    key = f"email:{row.message_id}:{hashlib.sha256(text.encode()).hexdigest()[:16]}"
     try:
-        play.say(ctx.game.id, ctx.user, text)
+        play.say(ctx.game.id, ctx.user, text, key=key)
     except play.PlayError as exc:
         step.refused(step.lines[0], exc)
 

@@ -1,6 +1,8 @@
 """Table talk: a seated player's words to everyone at the table."""
 from __future__ import annotations
 
+from sqlalchemy import select
+
 from ..extensions import db
 from ..mail import outbound
 from ..models import ChatMessage, User
@@ -8,8 +10,11 @@ from .errors import NotAllowed, PlayError
 from .transaction import commit, lock
 
 
-def say(game_id: int, user: User, text: str) -> ChatMessage:
-    """Table talk from a seated player to everyone at the table (mailed to the others)."""
+def say(game_id: int, user: User, text: str, key: str | None = None) -> ChatMessage:
+    """Table talk from a seated player to everyone at the table (mailed to the others).
+
+    With a `key`, saying it again returns the first message and mails nothing more.
+    """
     text = text.strip()[:2000]
     if not text:
         raise PlayError("say what? write the text after the word")
@@ -17,7 +22,13 @@ def say(game_id: int, user: User, text: str) -> ChatMessage:
         game = lock(game_id)
         if not any(s.user_id == user.id for s in game.seats):
             raise NotAllowed("only players at this table may talk here")
-        message = ChatMessage(game_id=game.id, user_id=user.id, text=text)
+        if key is not None:
+            said = db.session.scalar(select(ChatMessage).where(
+                ChatMessage.game_id == game.id, ChatMessage.user_id == user.id, ChatMessage.key == key[:200]))
+            if said is not None:
+                db.session.rollback()
+                return said
+        message = ChatMessage(game_id=game.id, user_id=user.id, text=text, key=key[:200] if key else None)
         db.session.add(message)
         db.session.flush()
         outbound.queue_chat(game, user, message)

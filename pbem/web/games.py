@@ -162,7 +162,8 @@ def say(game_id: int):
     if g.user is None:
         abort(403, _("Sign in to talk at the table."))
     try:
-        play.say(game.id, g.user, request.form.get("text", ""))
+        key = request.form.get("key", "")[:100]
+        play.say(game.id, g.user, request.form.get("text", ""), key=f"web:{key}" if key else None)
     except play.PlayError as exc:
         flash(exc.localized(), "error")
     return redirect(url_for("games.show", game_id=game.id) + "#talk")

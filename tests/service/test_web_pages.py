@@ -407,6 +407,17 @@ def test_table_talk_is_posted_and_shown_escaped(client, ann_game):
     assert "say what?" in empty
 
 
+def test_a_double_click_on_say_says_it_once(client, ann_game):
+    _, page = get(client, f"/games/{ann_game.id}")
+    form = page.form("/say")
+    for _ in range(2):
+        post(client, form, text="good luck")
+    assert db.session.scalars(select(ChatMessage.text)).all() == ["good luck"]
+    _, page = get(client, f"/games/{ann_game.id}")
+    post(client, page.form("/say"), text="good luck")  # a new form: said again, on purpose
+    assert len(db.session.scalars(select(ChatMessage.text)).all()) == 2
+
+
 def test_a_spectator_cannot_move_or_talk(client, make_game, make_user):
     game = make_game(slug="stone-age", humans=("ann",), bots=2)
     make_user("eve")
