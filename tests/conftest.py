@@ -213,3 +213,55 @@ def free_port() -> int:
 def fresh_pg():
     """Another new PostgreSQL database, for tests that run the service as separate processes."""
     yield from _new_database("pbem_proc")
+
+
+# --- the running service and a real browser (tests/browser) --------------------------
+
+@pytest.fixture
+def server(tmp_path, fresh_pg):
+    """`pbem serve` as its own process on a fresh PostgreSQL database; yields its base URL."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "MAIL_URL", "SECRET_KEY", "BASE_URL")}
+    env.update(PBEM_INSTANCE=str(tmp_path / "instance"), DATABASE_URL=fresh_pg)
+    log = tmp_path / "serve.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen([str(Path(sys.executable).parent / "pbem"), "serve", "--port", str(port)],
+                                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while "is running at" not in log.read_text():
+        assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
+        time.sleep(0.2)
+    yield f"http://127.0.0.1:{port}"
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=30)
+    assert " 500 " not in log.read_text(), log.read_text()[-5000:]
+
+
+def chromium(profile: Path, javascript: bool = True):
+    """Debian's headless Chromium, driven by Selenium (the caller quits it)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-first-run", f"--user-data-dir={profile}", "--window-size=1280,1000", "--lang=en-US"):
+        options.add_argument(arg)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.implicitly_wait(0)
+    return driver
+
+
+@pytest.fixture
+def browser(tmp_path):
+    driver = chromium(tmp_path / "profile")
+    yield driver
+    driver.quit()

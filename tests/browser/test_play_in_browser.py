@@ -5,75 +5,17 @@ Screenshots of the game page and the dashboard (desktop and a 390 px phone) go t
 """
 from __future__ import annotations
 
-import os
-import re
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
+from browsing import click_and_wait, sign_in, start_stone_age, text
+from conftest import ROOT, chromium
 from selenium.common.exceptions import NoSuchElementException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import Select, WebDriverWait
-
-from conftest import ROOT, free_port
+from selenium.webdriver.support.ui import Select
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = ROOT / "artifacts"
-CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
-
-
-@pytest.fixture
-def server(tmp_path, fresh_pg):
-    """`pbem serve` as its own process on a fresh PostgreSQL database; yields its base URL."""
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "MAIL_URL", "SECRET_KEY", "BASE_URL")}
-    env.update(PBEM_INSTANCE=str(tmp_path / "instance"), DATABASE_URL=fresh_pg)
-    log = tmp_path / "serve.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen([str(Path(sys.executable).parent / "pbem"), "serve", "--port", str(port)],
-                                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while "is running at" not in log.read_text():
-        assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
-        time.sleep(0.2)
-    yield f"http://127.0.0.1:{port}"
-    proc.send_signal(signal.SIGINT)
-    proc.wait(timeout=30)
-    assert " 500 " not in log.read_text(), log.read_text()[-5000:]
-
-
-@pytest.fixture
-def browser(tmp_path):
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1280,1000",
-                "--lang=en-US"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.implicitly_wait(0)
-    yield driver
-    driver.quit()
-
-
-def click_and_wait(driver, element, accept_alert: bool = False) -> None:
-    """Click a submit button and wait for the next page (accepting the inline "Really?" if asked)."""
-    old = driver.find_element(By.TAG_NAME, "html")
-    element.click()
-    if accept_alert:
-        WebDriverWait(driver, 10).until(EC.alert_is_present()).accept()
-    WebDriverWait(driver, 30).until(EC.staleness_of(old))
-
-
-def text(driver, css: str) -> str:
-    return driver.find_element(By.CSS_SELECTOR, css).text
 
 
 def screenshot(driver, name: str, width: int) -> Path:
@@ -138,26 +80,11 @@ def act_by_buttons(driver) -> str | None:
 def test_sign_in_play_a_round_by_forms_and_meet_a_stale_form(server, browser):
     base, driver = server, browser
     # Sign in by the emailed link, read in the dev mailbox.
-    driver.get(base + "/signin")
-    driver.find_element(By.ID, "email").send_keys("ada@example.com")
-    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "main form button"))
-    assert "ada@example.com" in text(driver, "main")
-    driver.get(base + "/dev/mailbox")
-    driver.find_element(By.PARTIAL_LINK_TEXT, "sign-in link").click()
-    link = re.search(re.escape(base) + r"/signin/\S+", text(driver, "pre.mail")).group(0)
-    driver.get(link)
-    click_and_wait(driver, driver.find_element(By.ID, "confirm"))
+    sign_in(driver, base, "ada@example.com")
     assert text(driver, "h1") == "Your games"
 
     # A game of Stone Age against two bots.
-    driver.get(base + "/games/new")
-    Select(driver.find_element(By.ID, "slug")).select_by_value("stone-age")
-    for field, value in (("title", "Ada in the browser"), ("seats", "3"), ("bots", "2")):
-        driver.find_element(By.ID, field).clear()
-        driver.find_element(By.ID, field).send_keys(value)
-    driver.find_element(By.CSS_SELECTOR, "input[name=seating][value=join]").click()  # ada is seat 0
-    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "main form.stack > button[type=submit]"))
-    click_and_wait(driver, driver.find_element(By.ID, "start"))
+    start_stone_age(driver, base, bots=2, title="Ada in the browser", seats=3, join_order=True)  # ada is seat 0
     game_url = driver.current_url
     assert "Round 1" in text(driver, "#sa-status-h")
 
@@ -216,29 +143,11 @@ def test_sign_in_play_a_round_by_forms_and_meet_a_stale_form(server, browser):
 
 def test_pages_and_forms_work_with_javascript_off(server, tmp_path):
     """The same browser with JavaScript disabled: the "Really?" step is a page of its own."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--no-first-run", f"--user-data-dir={tmp_path / 'nojs'}", "--window-size=390,900"):
-        options.add_argument(arg)
-    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = chromium(tmp_path / "nojs", javascript=False)
     try:
-        base = server
-        driver.get(base + "/signin")
-        driver.find_element(By.ID, "email").send_keys("bo@example.com")
-        click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "main form button"))
-        driver.get(base + "/dev/mailbox")
-        driver.find_element(By.PARTIAL_LINK_TEXT, "sign-in link").click()
-        driver.get(re.search(re.escape(base) + r"/signin/\S+", text(driver, "pre.mail")).group(0))
-        click_and_wait(driver, driver.find_element(By.ID, "confirm"))
-        driver.get(base + "/games/new")
-        Select(driver.find_element(By.ID, "slug")).select_by_value("stone-age")
-        driver.find_element(By.ID, "bots").clear()
-        driver.find_element(By.ID, "bots").send_keys("2")
-        click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "main form.stack > button[type=submit]"))
-        click_and_wait(driver, driver.find_element(By.ID, "start"))
+        driver.set_window_size(390, 900)
+        sign_in(driver, server, "bo@example.com")
+        start_stone_age(driver, server, bots=2)
         assert "js" not in driver.find_element(By.TAG_NAME, "html").get_attribute("class")  # pbem.js is off
         form = placement_form(driver)
         field = form.find_element(By.NAME, "count")

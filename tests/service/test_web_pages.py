@@ -528,5 +528,7 @@ def test_stone_age_moves_no_panel_knows_still_get_a_form(app):
 
 def test_the_command_guide_linked_from_turn_mails_is_served(client):
     response = client.get("/help/commands")
-    assert response.status_code == 200 and response.mimetype == "text/plain"
-    assert "place 3 forest" in response.get_data(as_text=True)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    assert "<code>place 3 forest</code>" in html and "<table>" in html and "<h1>" in html
+    assert '<article class="guide" lang="en">' in html
