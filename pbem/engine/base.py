@@ -157,7 +157,8 @@ class Game(Protocol):
     def bot_move(self, state: State, seat: int, rnd) -> Any: ...
     # Optional: `scores(state) -> list[int]`, the score track by seat, for the score chart;
     # `board_text(view, locale, names) -> str`, the board as text for mails;
-    # `legal_texts(state, seat) -> list[str]`, a short list of commands (templates) for mails and errors.
+    # `legal_texts(state, seat) -> list[str]`, a short list of commands (templates) for mails and errors;
+    # `score_sheet(result, locale) -> [(label, {seat: points})]`, where the final points came from.
 
 
 def check_options(game: Game, options: Mapping[str, Any] | None) -> dict:

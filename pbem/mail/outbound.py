@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import logging
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.utils import make_msgid
@@ -238,6 +239,22 @@ def seat_names(game: Game) -> list[str]:
     return [s.display_name for s in sorted(game.seats, key=lambda s: s.position if s.position is not None else 99)]
 
 
+def _columns(rows: list[list[str]]) -> list[str]:
+    """Rows of cells as aligned text: the first column left, the others right, wide (CJK) characters as two."""
+    def width(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    widths = [max(width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell + " " * (widths[i] - width(cell)) if i == 0 else " " * (widths[i] - width(cell)) + cell
+                      for i, cell in enumerate(row)).rstrip() for row in rows]
+
+
+def _last_own_move(game: Game, seat: Seat) -> int:
+    """The seq of the seat's newest move (0 before its first): what happened since is news to it."""
+    return db.session.scalar(select(Move.seq).where(Move.game_id == game.id, Move.seat == seat.position)
+                             .order_by(Move.seq.desc()).limit(1)) or 0
+
+
 def history_lines(game: Game, since_seq: int, viewer: int | None, locale: str, limit: int = 60) -> list[str]:
     """The engine's lines for the moves after `since_seq`, as `viewer` may see them, in `locale`."""
     rules = engine.get(game.slug)
@@ -379,8 +396,7 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
     """The contents of a turn mail for `seat`, in the current locale (call inside force_locale)."""
     rules = engine.get(game.slug)
     locale = user.locale
-    last_own = db.session.scalar(select(Move.seq).where(Move.game_id == game.id, Move.seat == seat.position)
-                                 .order_by(Move.seq.desc()).limit(1)) or 0
+    last_own = _last_own_move(game, seat)
     prompts = [p for p in rules.pending(game.state) if p.seat == seat.position]
     moves = rules.legal(game.state, seat.position) if prompts else []
     examples = example_commands(moves)
@@ -551,11 +567,19 @@ def queue_game_over(game: Game, seat: Seat) -> None:
         return
     result = game.result or {}
     names = {s.position: s.display_name for s in game.seats}
+    ranking = result.get("ranking", [])
     places = [{"place": result.get("places", {}).get(str(s)), "name": names.get(int(s), str(s)),
-               "score": result.get("scores", {}).get(str(s))} for s in result.get("ranking", [])]
-    with force_locale(_user_locale(user)):
+               "score": result.get("scores", {}).get(str(s))} for s in ranking]
+    locale = _user_locale(user)
+    rules = engine.get(game.slug)
+    sheet = rules.score_sheet(result, locale) if result and hasattr(rules, "score_sheet") else []
+    sheet_lines = _columns([["", *(names.get(s, str(s)) for s in ranking)]]
+                           + [[label, *(str(points.get(s, "")) for s in ranking)] for label, points in sheet])
+    with force_locale(locale):
         _queue(f"end:{game.id}:{seat.position}", "end", user.email, f"{game_tag(game)} {gettext('Game over')}",
-               render("end.txt", places=places, link=game_link(game), **_footer(user)),
+               render("end.txt", places=places, sheet=sheet_lines if sheet else [],
+                      history=history_lines(game, _last_own_move(game, seat), seat.position, locale),
+                      link=game_link(game), **_footer(user)),
                user=user, game=game, headers=_game_headers(game, None, user))
 
 

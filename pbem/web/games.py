@@ -69,6 +69,7 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
         prompts=prompts, my_prompts=my_prompts, panels=panels, has_moves=bool(legal),
         rounds=log.grouped_history(game, moves, seat, locale, names), notes=log.note_lines(notes, names),
         chart=log.score_chart(track, log.round_starts(moves)), track=track, names=names,
+        sheet=rules.score_sheet(game.result, locale) if game.result and hasattr(rules, "score_sheet") else [],
         chat=chat[::-1], key=secrets.token_urlsafe(16), link_token=link_token, read_only=read_only,
         prompt_version=seat_row.prompt_version if seat_row is not None else None,
         outcome=outcome, error=error), status

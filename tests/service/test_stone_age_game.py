@@ -10,7 +10,7 @@ from pbem.extensions import db
 from pbem.models import Move, Outbox
 
 
-def test_full_game_through_the_service_replays_exactly(make_game):
+def test_full_game_through_the_service_replays_exactly(make_game, client):
     rules = engine.get("stone-age")
     game = make_game(slug="stone-age", humans=("ann",), bots=3)
     rnd = random.Random(7)
@@ -31,3 +31,14 @@ def test_full_game_through_the_service_replays_exactly(make_game):
     mails = db.session.scalars(select(Outbox).where(Outbox.to_address == "ann@example.com")).all()
     assert len({m.dedupe_key for m in mails}) == len(mails)
     assert [m.kind for m in mails].count("end") == 1
+    # The game-over mail and the page show where the points came from, and the rows add up.
+    [end] = [m for m in mails if m.kind == "end"]
+    details = game.result["details"]
+    for seat, row in details.items():
+        assert row["total"] == game.result["scores"][seat] == sum(v for k, v in row.items() if k not in ("total", "tie_break"))
+    assert "Where the points came from:" in end.text and "Culture sets" in end.text
+    total_line = next(line for line in end.text.splitlines() if line.startswith("Total"))
+    assert [int(n) for n in total_line.split()[1:]] == [game.result["scores"][str(s)] for s in game.result["ranking"]]
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "Where the points came from" in page and "Hut builders × buildings" in page
+

@@ -133,3 +133,5 @@ def scores(state: dict) -> list[int]:
 
 # Optional contract: the board as text, for turn mails and the `status` answer.
 from .board_text import board_text  # noqa: E402,F401
+# Optional contract: where the final points came from, for the result on the page and in the mail.
+from .score_sheet import score_sheet  # noqa: E402,F401
