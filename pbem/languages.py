@@ -25,3 +25,8 @@ def in_each_locale(render: Callable[[str], str]) -> dict[str, str]:
 def translated(message: str, **values) -> dict[str, str]:
     """A service sentence (a msgid with %(name)s places) in every language but English."""
     return in_each_locale(lambda _locale: gettext(message, **values))
+
+
+def N_(message: str) -> str:
+    """Mark a sentence kept in a constant for extraction (scripts/catalogs passes -k N_); translate it later."""
+    return message

@@ -215,6 +215,20 @@ def fresh_pg():
     yield from _new_database("pbem_proc")
 
 
+@pytest.fixture(scope="session")
+def dkim_key(tmp_path_factory):
+    """A fresh RSA key pair: the PEM private key and the DNS TXT record publishing its public half."""
+    import base64
+    import subprocess
+
+    folder = tmp_path_factory.mktemp("dkim")
+    private = folder / "private.pem"
+    subprocess.run(["openssl", "genrsa", "-out", str(private), "2048"], check=True, capture_output=True)
+    public = subprocess.run(["openssl", "rsa", "-in", str(private), "-pubout", "-outform", "DER"], check=True,
+                            capture_output=True).stdout
+    return private.read_text(), b"v=DKIM1; k=rsa; p=" + base64.b64encode(public)
+
+
 # --- the running service and a real browser (tests/browser) --------------------------
 
 @pytest.fixture

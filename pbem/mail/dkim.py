@@ -1,4 +1,5 @@
-"""DKIM signing of outgoing mail (dkimpy), when DKIM_PRIVATE_KEY and DKIM_SELECTOR are configured."""
+"""DKIM with dkimpy: signing outgoing mail (when DKIM_PRIVATE_KEY and DKIM_SELECTOR are configured),
+and checking that an incoming mail was signed by the domain of its sender."""
 from __future__ import annotations
 
 from email.utils import parseaddr
@@ -39,3 +40,32 @@ def sign(data: bytes, *, private_key: str, selector: str, domain: str) -> bytes:
                        canonicalize=(b"relaxed", b"relaxed"),
                        include_headers=[h for h in SIGNED_HEADERS if h in present], linesep=b"\r\n")
     return header + data
+
+
+def lookup_txt(name: bytes, timeout: int = 5) -> bytes | None:
+    """The DKIM key record for `name` from DNS (tests replace this with their own records)."""
+    return dkim.dnsplug.get_txt(name, timeout=timeout)
+
+
+def signed_by_sender(raw: bytes, sender: str) -> bool:
+    """Whether `raw` carries a valid DKIM signature of the sender's own domain (or a parent of it).
+
+    This is what a forger of the From header cannot make. A signature covering only part of
+    the body (the l= tag) does not count: text added after it would pass for the sender's.
+    """
+    domain = sender.rpartition("@")[2].lower().rstrip(".")
+    if not domain:
+        return False
+    try:
+        checker = dkim.DKIM(raw)
+        signatures = [value for name, value in checker.headers if name.lower() == b"dkim-signature"]
+        for index, value in enumerate(signatures):
+            tags = dkim.util.parse_tag_value(value)
+            signer = tags.get(b"d", b"").decode("ascii", "replace").lower().rstrip(".")
+            aligned = domain == signer or domain.endswith("." + signer)
+            if aligned and b"l" not in tags and checker.verify(idx=index, dnsfunc=lookup_txt):
+                return True
+    except Exception:  # noqa: BLE001 - malformed signatures, keys or DNS failures all mean "not shown"
+        return False
+    return False
+

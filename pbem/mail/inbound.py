@@ -14,8 +14,9 @@ from sqlalchemy.exc import IntegrityError
 from .. import engine, play, tokens
 from ..clock import now
 from ..extensions import db
+from ..languages import N_
 from ..models import Game, InboundMessage, Seat, User
-from . import answers, bounces, keywords, outbound
+from . import answers, bounces, dkim, keywords, outbound
 from .answers import Report, Step
 from .command_text import command_lines
 from .decode import MAX_RAW_BYTES, Received, decode
@@ -32,6 +33,11 @@ _NUMBER_RE = re.compile(r"#?\s*(\d{1,18})\b")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
+UNVOUCHED = N_("this mail does not carry your seat's reply address, and its sender could not be verified "
+               "(no valid DKIM signature of your domain), so pbem plays nothing from it: reply to your turn mail "
+               "keeping its reply address, or play on the web")
+
+
 @dataclass
 class _Context:
     """Who wrote, and which game and seat the message is about, as far as known."""
@@ -39,6 +45,9 @@ class _Context:
     user: User | None = None
     game: Game | None = None
     seat: int | None = None
+    # Whether the mail may change a game: it carries the seat's signed token, or (found by its
+    # thread only) the sender's domain signed it. A From header alone can be forged.
+    vouched: bool = True
 
 
 def receive(raw: bytes, source: str) -> InboundMessage:
@@ -226,6 +235,7 @@ def _handle(row_id: int, received: Received) -> None:
         if ctx.user is not None and thread_game is not None:
             ctx.game = thread_game
             ctx.seat = _position(thread_game, ctx.user)
+            ctx.vouched = row.source == "dev" or dkim.signed_by_sender(row.raw, sender)
     if ctx.user is None:
         answered = answers.queue_refusal(row, received, "unknown_sender", sender, None, None)
         return _finish(row, "unknown_sender", "not a player's address; " + ("answered" if answered else "not answered"))
@@ -343,6 +353,9 @@ def _moves(step: Step, ctx: _Context, key: str) -> None:
         step.refuse(step.lines[0], "pbem cannot tell which game this is for: reply to a mail of that game "
                                    "(its reply address names your seat)")
         return
+    if not ctx.vouched:
+        step.refuse(step.lines[0], UNVOUCHED)
+        return
     if ctx.seat is None:
         if ctx.game.status == "lobby":
             step.refuse(step.lines[0], "game %(game)d has not started yet", game=ctx.game.id)
@@ -429,6 +442,9 @@ def _say(step: Step, ctx: _Context, row: InboundMessage) -> None:
         step.refuse(step.lines[0], "pbem cannot tell which game this is for: reply to a mail of that game")
         return
     step.game_id = ctx.game.id
+    if not ctx.vouched:
+        step.refuse(step.lines[0], UNVOUCHED)
+        return
     text = step.text.strip()[:2000]
     # Keyed by message and words: handled again after a crash, it is not said twice.
     key = f"email:{row.message_id}:{hashlib.sha256(text.encode()).hexdigest()[:16]}"

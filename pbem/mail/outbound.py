@@ -580,7 +580,7 @@ def queue_game_over(game: Game, seat: Seat) -> None:
                render("end.txt", places=places, sheet=sheet_lines if sheet else [],
                       history=history_lines(game, _last_own_move(game, seat), seat.position, locale),
                       link=game_link(game), **_footer(user)),
-               user=user, game=game, headers=_game_headers(game, None, user))
+               user=user, game=game, headers=_game_headers(game, seat))
 
 
 def queue_vacation_notice(user: User, games: list[Game], starts: bool, key: str) -> None:

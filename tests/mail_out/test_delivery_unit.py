@@ -1,8 +1,6 @@
 """deliver_due against a real SMTP server (aiosmtpd): one connection, retries with backoff, permanent failures, DKIM."""
 from __future__ import annotations
 
-import base64
-import subprocess
 from datetime import timedelta
 
 import dkim as dkimpy
@@ -119,17 +117,6 @@ def test_a_resent_mail_is_the_same_message(ctx):
     first, second = delivery.build_message(row), delivery.build_message(row)
     assert first["Message-ID"] == second["Message-ID"] == row.message_id
     assert first["Date"] == second["Date"]
-
-
-@pytest.fixture(scope="module")
-def dkim_key(tmp_path_factory):
-    """A fresh RSA key pair: the PEM private key and the DNS TXT record publishing its public half."""
-    folder = tmp_path_factory.mktemp("dkim")
-    private = folder / "private.pem"
-    subprocess.run(["openssl", "genrsa", "-out", str(private), "2048"], check=True, capture_output=True)
-    public = subprocess.run(["openssl", "rsa", "-in", str(private), "-pubout", "-outform", "DER"], check=True,
-                            capture_output=True).stdout
-    return private.read_text(), b"v=DKIM1; k=rsa; p=" + base64.b64encode(public)
 
 
 def test_mail_is_dkim_signed_when_a_key_is_configured(app, make_game, dkim_key):

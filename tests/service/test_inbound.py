@@ -376,13 +376,54 @@ def test_the_seat_is_found_from_the_thread_when_the_reply_address_is_lost(make_g
     assert moves(game) == ["take 3"]
 
 
-def test_a_reply_to_a_game_mail_without_token_plays_the_senders_own_seat(make_game):
+@pytest.fixture
+def example_org_dns(dkim_key, monkeypatch):
+    """DNS as pbem sees it: example.com publishes the test key under the selector "s1"; nothing else exists."""
+    pem, record = dkim_key
+    monkeypatch.setattr("pbem.mail.dkim.lookup_txt",
+                        lambda name, timeout=5: record if name == b"s1._domainkey.example.com." else None)
+    return pem
+
+
+def dkim_signed(raw: bytes, pem: str, domain: str = "example.com", whole_body: bool = True) -> bytes:
+    """`raw` as the sender's mail server would send it: DKIM-signed for `domain`."""
+    import dkim
+
+    return dkim.sign(raw, b"s1", domain.encode(), pem.encode(), length=not whole_body,
+                     include_headers=[b"from", b"to", b"subject", b"message-id", b"in-reply-to", b"references"]) + raw
+
+
+def thread_reply(game: Game, text: str, sender: str) -> bytes:
+    """A reply that lost the signed reply address and the turn mail's Message-ID: only the game's thread is left."""
+    thread = f"<game-{game.id}@pbem.test>"
+    return new_mail(text, sender=sender, headers={"In-Reply-To": thread, "References": thread})
+
+
+def test_a_reply_found_by_its_thread_alone_plays_only_when_the_senders_domain_signed_it(make_game, example_org_dns):
     game = make_game()
     play.submit(game.id, 0, "take 1", "web", "k1")
-    raw = new_mail("take 2", sender="bob@example.com",
-                   headers={"In-Reply-To": f"<game-{game.id}@pbem.test>", "References": f"<game-{game.id}@pbem.test>"})
-    row = inbound.receive(raw, "raw")
-    assert moves(game) == ["take 2"] and row.seat == 1
+    # A From header is easy to forge: without the seat's token and without a signature, nothing is played.
+    row = inbound.receive(thread_reply(game, "take 2", "bob@example.com"), "raw")
+    assert row.outcome == "stopped" and moves(game) == []
+    assert "could not be verified" in answers_to("bob@example.com")[-1].text
+    # Signed by another domain (the forger's own), or over part of the body only: still nothing.
+    row = inbound.receive(dkim_signed(thread_reply(game, "take 2", "bob@example.com"), example_org_dns,
+                                      domain="forger.test"), "raw")
+    assert row.outcome == "stopped" and moves(game) == []
+    row = inbound.receive(dkim_signed(thread_reply(game, "take 2", "bob@example.com"), example_org_dns,
+                                      whole_body=False), "raw")
+    assert row.outcome == "stopped" and moves(game) == []
+    # Signed by example.com, bob's domain: it plays bob's own seat.
+    row = inbound.receive(dkim_signed(thread_reply(game, "take 2", "bob@example.com"), example_org_dns), "raw")
+    assert moves(game) == ["take 2"] and row.seat == 1 and row.outcome == "done"
+
+
+def test_a_signed_mail_altered_on_the_way_plays_nothing(make_game, example_org_dns):
+    game = make_game()
+    play.submit(game.id, 0, "take 1", "web", "k1")
+    raw = dkim_signed(thread_reply(game, "take 1", "bob@example.com"), example_org_dns)
+    row = inbound.receive(raw.replace(b"take 1", b"take 3"), "raw")
+    assert row.outcome == "stopped" and moves(game) == []
 
 
 def test_a_forged_token_plays_nothing(make_game):
@@ -619,13 +660,11 @@ def test_only_the_host_may_start(make_game, make_user):
     assert "only the host" in answers_to("luc@example.com")[0].text
 
 
-def test_refusals_are_answered_in_the_players_language(make_game, make_user):
+def test_refusals_are_answered_in_the_players_language(make_game, make_user, example_org_dns):
     """The service's own refusals (not your turn, only the host) reach a Japanese player in Japanese."""
     kenji = make_user("kenji", locale="ja")
     game = make_game(humans=("ann", kenji))  # ann is asked first
-    thread = f"<game-{game.id}@pbem.test>"
-    inbound.receive(new_mail("take 1", sender="kenji@example.com",
-                             headers={"In-Reply-To": thread, "References": thread}), "raw")
+    inbound.receive(dkim_signed(thread_reply(game, "take 1", "kenji@example.com"), example_org_dns), "raw")
     answer = answers_to("kenji@example.com")[0].text
     assert said("ja", "it is not your turn: waiting for %(names)s", names="ann") in answer
     assert "it is not your turn" not in answer
