@@ -112,4 +112,16 @@ def add_bot(game_id: int):
 @bp.post("/games/<int:game_id>/start")
 @login_required
 def start(game_id: int):
-    return _lobby_action(game_id, lambda: play.start_game(game_id, g.user), _("The game has started."))
+    # Without random seating the host may set the order: one "place-<seat id>" field per seat.
+    places = {key.removeprefix("place-"): value for key, value in request.form.items() if key.startswith("place-")}
+    order = None
+    if places:
+        try:
+            ranked = sorted((int(place), int(seat_id)) for seat_id, place in places.items())
+        except ValueError:
+            ranked = []
+        if not ranked or len({place for place, _ in ranked}) != len(ranked):
+            flash(_("Give each player a different place."), "error")
+            return redirect(url_for("games.show", game_id=game_id))
+        order = [seat_id for _, seat_id in ranked]
+    return _lobby_action(game_id, lambda: play.start_game(game_id, g.user, order), _("The game has started."))

@@ -229,6 +229,28 @@ def test_create_a_game_with_timing_rules_invite_add_bots_and_start_by_forms(clie
     assert db.session.get(Game, game.id).status == "active"
 
 
+def test_the_host_sets_the_seat_order_on_the_start_form(client, make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    game = play.create_game(ann, "stone-age", seats=3, random_seating=False)
+    play.join(game.id, bob)
+    play.add_bot(game.id, ann)
+    signin(client, "ann@example.com")
+    html, page = get(client, f"/games/{game.id}")
+    form = page.form("/start")
+    ann_seat, bob_seat, bot_seat = sorted(s.id for s in db.session.get(Game, game.id).seats)
+    assert "Seat order" in html and {f"place-{i}" for i in (ann_seat, bob_seat, bot_seat)} <= dict(form.fields).keys()
+    # The same place twice: refused, nothing starts.
+    html = post(client, form, **{f"place-{ann_seat}": "1", f"place-{bob_seat}": "1", f"place-{bot_seat}": "2"}) \
+        .get_data(as_text=True)
+    assert "Give each player a different place." in html
+    assert db.session.get(Game, game.id).status == "lobby"
+    # Bob first, the bot second, ann third.
+    post(client, form, **{f"place-{ann_seat}": "3", f"place-{bob_seat}": "1", f"place-{bot_seat}": "2"})
+    db.session.expire_all()
+    seats = {s.id: s.position for s in db.session.get(Game, game.id).seats}
+    assert (seats[bob_seat], seats[bot_seat], seats[ann_seat]) == (0, 1, 2)
+
+
 def test_bad_numbers_in_the_new_game_form_get_the_form_back_with_reasons(client, make_user):
     make_user("ann")
     signin(client, "ann@example.com")
