@@ -5,7 +5,7 @@ import unicodedata
 from typing import Mapping, Sequence
 
 from .cards import BUILDINGS, CIV_CARDS, RESOURCES, ROW_COSTS
-from .text import ITEM_NAMES, LOCALES, building_name, card_name, place_name
+from .text import CULTURE_NAMES, ITEM_NAMES, LOCALES, MULTIPLIER_NAMES, building_name, card_name, place_name
 
 LABELS = {
     "en": {"title": "Round {round}: {phase}. Start player: {start}.", "last": "This is the last round.",
@@ -17,7 +17,8 @@ LABELS = {
            "food": "food {n}", "agri": "agriculture {n}", "tools": "tools {tools}", "used": "used",
            "cards": "cards {n}", "hidden": "{n} face down", "buildings": "buildings {n}",
            "once": "one-use tools {values}", "any2": "any-2-resources card", "rolled": "Roll at {place}: {dice} = {total}.",
-           "pick": "Dice to pick: {dice}.", "hungry": "{who}: {n} food short."},
+           "pick": "Dice to pick: {dice}.", "hungry": "{who}: {n} food short.",
+           "culture": "culture: {list}", "multipliers": "for the end: {list}"},
     "ja": {"title": "第{round}ラウンド：{phase}。スタートプレーヤー：{start}。", "last": "このラウンドが最後。",
            "over": "ゲーム終了。", "waiting": "手番：{who}。",
            "place": "配置", "act": "解決", "feed": "食料供給", "over_phase": "終了",
@@ -27,7 +28,8 @@ LABELS = {
            "food": "食料{n}", "agri": "農業{n}", "tools": "道具{tools}", "used": "使用済み",
            "cards": "カード{n}", "hidden": "裏向き{n}", "buildings": "建物{n}",
            "once": "使い捨て道具{values}", "any2": "任意の資源2個のカード", "rolled": "{place}の出目：{dice} = {total}。",
-           "pick": "選べるダイス：{dice}。", "hungry": "{who}：食料が{n}足りない。"},
+           "pick": "選べるダイス：{dice}。", "hungry": "{who}：食料が{n}足りない。",
+           "culture": "文明：{list}", "multipliers": "最終得点：{list}"},
     "fr": {"title": "Manche {round} : {phase}. Premier joueur : {start}.", "last": "C'est la dernière manche.",
            "over": "La partie est finie.", "waiting": "En attente de : {who}.",
            "place": "placement", "act": "résolution", "feed": "nourriture", "over_phase": "fin",
@@ -38,7 +40,8 @@ LABELS = {
            "cards": "cartes {n}", "hidden": "{n} face cachée", "buildings": "bâtiments {n}",
            "once": "outils uniques {values}", "any2": "carte 2 ressources au choix",
            "rolled": "Lancer à {place} : {dice} = {total}.", "pick": "Dés à choisir : {dice}.",
-           "hungry": "{who} : {n} nourriture manquante."},
+           "hungry": "{who} : {n} nourriture manquante.",
+           "culture": "culture : {list}", "multipliers": "pour la fin : {list}"},
     "de": {"title": "Runde {round}: {phase}. Startspieler: {start}.", "last": "Dies ist die letzte Runde.",
            "over": "Das Spiel ist vorbei.", "waiting": "Am Zug: {who}.",
            "place": "Einsetzen", "act": "Auswerten", "feed": "Ernährung", "over_phase": "Spielende",
@@ -49,7 +52,8 @@ LABELS = {
            "cards": "Karten {n}", "hidden": "{n} verdeckt", "buildings": "Gebäude {n}",
            "once": "Einmal-Werkzeuge {values}", "any2": "Karte 2 beliebige Rohstoffe",
            "rolled": "Wurf bei {place}: {dice} = {total}.", "pick": "Würfel zur Wahl: {dice}.",
-           "hungry": "{who}: {n} Nahrung fehlt."},
+           "hungry": "{who}: {n} Nahrung fehlt.",
+           "culture": "Kultur: {list}", "multipliers": "für das Ende: {list}"},
 }
 SEP = {"en": ", ", "ja": "、", "fr": ", ", "de": ", "}
 
@@ -153,9 +157,28 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
         lines.append(f"  {_name(seat, view, names, label)}")
         lines.append("    " + " | ".join(first))
         lines.append("    " + " | ".join(second))
+        if p["cards"]:
+            lines.append("    " + _card_bottoms(p["cards"], label, loc))
     if any(any(p["used"]) for p in view["seats"]):
         lines.append(f"  (* {label['used']})")
     return "\n".join(lines) + "\n"
+
+
+def _card_bottoms(cards: list[str], label: Mapping, loc: str) -> str:
+    """What a player's open cards will score: their culture symbols, and their multipliers summed by kind."""
+    bottoms = [CIV_CARDS[c]["bottom"] for c in cards]
+    cultures = [CULTURE_NAMES[loc][b["culture"]] for b in bottoms if "culture" in b]
+    counts: dict[str, int] = {}
+    for b in bottoms:
+        if "multiplier" in b:
+            counts[b["multiplier"]] = counts.get(b["multiplier"], 0) + b["count"]
+    parts = []
+    if cultures:
+        parts.append(label["culture"].format(list=SEP[loc].join(cultures)))
+    if counts:
+        parts.append(label["multipliers"].format(
+            list=SEP[loc].join(f"{MULTIPLIER_NAMES[loc][kind]} ×{n}" for kind, n in counts.items())))
+    return " | ".join(parts)
 
 
 def _ordered(pids: list[str]) -> list[str]:
