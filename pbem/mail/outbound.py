@@ -575,11 +575,13 @@ def queue_game_over(game: Game, seat: Seat) -> None:
     sheet = rules.score_sheet(result, locale) if result and hasattr(rules, "score_sheet") else []
     sheet_lines = _columns([["", *(names.get(s, str(s)) for s in ranking)]]
                            + [[label, *(str(points.get(s, "")) for s in ranking)] for label, points in sheet])
+    history = history_lines(game, _last_own_move(game, seat), seat.position, locale)
+    context = {"game": game, "user": user, "places": places, "ranking": ranking, "history": history,
+               "link": game_link(game), **_footer(user)}
     with force_locale(locale):
         _queue(f"end:{game.id}:{seat.position}", "end", user.email, f"{game_tag(game)} {gettext('Game over')}",
-               render("end.txt", places=places, sheet=sheet_lines if sheet else [],
-                      history=history_lines(game, _last_own_move(game, seat), seat.position, locale),
-                      link=game_link(game), **_footer(user)),
+               render("end.txt", **context, sheet=sheet_lines if sheet else []),
+               html=render("end.html", **context, sheet=sheet),
                user=user, game=game, headers=_game_headers(game, seat))
 
 

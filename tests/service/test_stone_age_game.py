@@ -39,6 +39,7 @@ def test_full_game_through_the_service_replays_exactly(make_game, client):
     assert "Where the points came from:" in end.text and "Culture sets" in end.text
     total_line = next(line for line in end.text.splitlines() if line.startswith("Total"))
     assert [int(n) for n in total_line.split()[1:]] == [game.result["scores"][str(s)] for s in game.result["ranking"]]
+    assert "Where the points came from</caption>" in end.html and "<ol" in end.html
     page = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert "Where the points came from" in page and "Hut builders × buildings" in page
 
