@@ -12,7 +12,7 @@ from ..mail import outbound
 from ..models import Game, Seat, User
 from .errors import NotAllowed, PlayError
 from .moves import Waits, advance
-from .transaction import commit, lock
+from .transaction import commit, lock, rolls_back
 
 
 def create_game(host: User, slug: str, *, seats: int, title: str | None = None, options: dict | None = None,
@@ -68,113 +68,98 @@ def _lobby_game(game_id: int) -> Game:
     return game
 
 
+@rolls_back
 def invite(game_id: int, host: User, email: str) -> Seat:
     """Reserve a seat for `email` and mail them an invitation."""
     email = email.strip().lower()
     if not re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", email):
         raise PlayError("%(address)s is not an email address", address=repr(email))
-    try:
-        game = _lobby_game(game_id)
-        _check_host(game, host)
-        if any(s.invited_email == email or (s.user and s.user.email == email) for s in game.seats):
-            raise PlayError("%(address)s is already invited to this game", address=email)
-        _check_room(game)
-        seat = Seat(invited_email=email)
-        game.seats.append(seat)
-        db.session.flush()
-        outbound.queue_invitation(game, email)
-        commit()
-        return seat
-    except BaseException:
-        db.session.rollback()
-        raise
+    game = _lobby_game(game_id)
+    _check_host(game, host)
+    if any(s.invited_email == email or (s.user and s.user.email == email) for s in game.seats):
+        raise PlayError("%(address)s is already invited to this game", address=email)
+    _check_room(game)
+    seat = Seat(invited_email=email)
+    game.seats.append(seat)
+    db.session.flush()
+    outbound.queue_invitation(game, email)
+    commit()
+    return seat
 
 
+@rolls_back
 def join(game_id: int, user: User) -> Seat:
     """Seat `user` in a lobby game: their invitation if they have one, else a free seat."""
-    try:
-        game = _lobby_game(game_id)
-        if any(s.user_id == user.id for s in game.seats):
-            raise PlayError("you are already seated in this game")
-        seat = next((s for s in game.seats if s.user_id is None and s.invited_email == user.email), None)
-        if seat is None:
-            _check_room(game)
-            seat = Seat()
-            game.seats.append(seat)
-        seat.user = user
-        seat.invited_email = None
-        commit()
-        return seat
-    except BaseException:
-        db.session.rollback()
-        raise
+    game = _lobby_game(game_id)
+    if any(s.user_id == user.id for s in game.seats):
+        raise PlayError("you are already seated in this game")
+    seat = next((s for s in game.seats if s.user_id is None and s.invited_email == user.email), None)
+    if seat is None:
+        _check_room(game)
+        seat = Seat()
+        game.seats.append(seat)
+    seat.user = user
+    seat.invited_email = None
+    commit()
+    return seat
 
 
+@rolls_back
 def leave(game_id: int, user: User) -> None:
     """Give up a seat in a lobby game; the host cancels the game instead."""
-    try:
-        game = _lobby_game(game_id)
-        seat = next((s for s in game.seats if s.user_id == user.id), None)
-        if seat is None:
-            raise PlayError("you are not seated in this game")
-        if game.host_id == user.id:
-            game.status = "abandoned"
-        else:
-            game.seats.remove(seat)
-        commit()
-    except BaseException:
-        db.session.rollback()
-        raise
+    game = _lobby_game(game_id)
+    seat = next((s for s in game.seats if s.user_id == user.id), None)
+    if seat is None:
+        raise PlayError("you are not seated in this game")
+    if game.host_id == user.id:
+        game.status = "abandoned"
+    else:
+        game.seats.remove(seat)
+    commit()
 
 
+@rolls_back
 def add_bot(game_id: int, host: User) -> Seat:
     """Fill one free seat with a bot."""
-    try:
-        game = _lobby_game(game_id)
-        _check_host(game, host)
-        _check_room(game)
-        seat = Seat(is_bot=True)
-        game.seats.append(seat)
-        commit()
-        return seat
-    except BaseException:
-        db.session.rollback()
-        raise
+    game = _lobby_game(game_id)
+    _check_host(game, host)
+    _check_room(game)
+    seat = Seat(is_bot=True)
+    game.seats.append(seat)
+    commit()
+    return seat
 
 
+@rolls_back
 def start_game(game_id: int, user: User, order: list[int] | None = None) -> Game:
     """Start a full lobby game: seat order (random unless the host fixed it), setup, first prompts."""
-    try:
-        game = _lobby_game(game_id)
-        _check_host(game, user)
-        taken = [s for s in game.seats if s.is_bot or s.user_id is not None]
-        if len(taken) != game.num_seats:
-            waiting = [s.invited_email for s in game.seats if s.user_id is None and not s.is_bot]
-            if waiting:
-                raise PlayError("%(taken)d of %(seats)d seats are taken; waiting for %(waiting)s",
-                                taken=len(taken), seats=game.num_seats, waiting=", ".join(waiting))
-            raise PlayError("%(taken)d of %(seats)d seats are taken", taken=len(taken), seats=game.num_seats)
-        seats = list(taken)
-        if order is not None:
-            if sorted(order) != sorted(s.id for s in seats):
-                raise PlayError("the seat order must name every seat once")
-            seats.sort(key=lambda s: order.index(s.id))
-        elif game.random_seating:
-            random.Random(game.seed).shuffle(seats)
-        for position, seat in enumerate(seats):
-            seat.position = position
-        rules = engine.get(game.slug)
-        game.state = rules.setup(game.num_seats, game.options, game.seed)
-        game.status = "active"
-        game.started_at = now()
-        game.version = 0
-        db.session.flush()
-        advance(game, rules, Waits(game))
-        commit()
-        return game
-    except BaseException:
-        db.session.rollback()
-        raise
+    game = _lobby_game(game_id)
+    _check_host(game, user)
+    taken = [s for s in game.seats if s.is_bot or s.user_id is not None]
+    if len(taken) != game.num_seats:
+        waiting = [s.invited_email for s in game.seats if s.user_id is None and not s.is_bot]
+        if waiting:
+            raise PlayError("%(taken)d of %(seats)d seats are taken; waiting for %(waiting)s",
+                            taken=len(taken), seats=game.num_seats, waiting=", ".join(waiting))
+        raise PlayError("%(taken)d of %(seats)d seats are taken", taken=len(taken), seats=game.num_seats)
+    seats = list(taken)
+    if order is not None:
+        if sorted(order) != sorted(s.id for s in seats):
+            raise PlayError("the seat order must name every seat once")
+        seats.sort(key=lambda s: order.index(s.id))
+    elif game.random_seating:
+        random.Random(game.seed).shuffle(seats)
+    for position, seat in enumerate(seats):
+        seat.position = position
+    rules = engine.get(game.slug)
+    game.state = rules.setup(game.num_seats, game.options, game.seed)
+    game.status = "active"
+    game.started_at = now()
+    game.version = 0
+    db.session.flush()
+    advance(game, rules, Waits(game))
+    commit()
+    return game
 
 
 def _check_host(game: Game, user: User) -> None:

@@ -12,7 +12,7 @@ from ..extensions import db
 from ..mail import outbound
 from ..models import Game, Seat
 from .moves import MAX_BOT_MOVES, Waits, advance, append_move
-from .transaction import commit, lock, note
+from .transaction import commit, lock, note, rolls_back
 from .vacations import end_due_vacations, on_vacation
 
 
@@ -25,62 +25,59 @@ def due_seats(moment) -> list[tuple[int, int]]:
     return [(g, s) for g, s in rows]
 
 
+@rolls_back
 def expire_turn(game_id: int, seat: int, moment=None) -> str | None:
     """Apply the host's timeout policy to a seat whose deadline passed; what was done (None: nothing was due).
 
     Safe to run twice: it re-checks the deadline under the game lock.
     """
     moment = moment or now()
-    try:
-        game = lock(game_id)
-        row = game.seat_at(seat)
-        if game.status != "active" or row is None or row.is_bot or row.deadline is None or row.deadline > moment:
-            db.session.rollback()
-            return None
-        rules = engine.get(game.slug)
-        name = row.display_name
-        played: list[str] = []
-        replaced = False
-        if row.extensions_used < game.timeout_extensions:
-            row.extensions_used += 1
-            row.deadline = deadline_after(moment, game.turn_seconds, game.weekend_pause)
-            row.reminded = 0
-            done = f"{name} did not move in time: the deadline is extended to {row.deadline:%Y-%m-%d %H:%M} UTC " \
-                   f"(extension {row.extensions_used} of {game.timeout_extensions})"
-        else:
-            waits = Waits(game)
-            state = game.state
-            # The bot answers this seat's whole prompt: every decision it is asked in a row.
-            for _ in range(MAX_BOT_MOVES):
-                move = rules.bot_move(state, seat, random.Random(f"{game.seed}:{game.version}"))
-                state, events = rules.apply(state, seat, move)
-                game.state = state
-                append_move(game, seat, str(move), "timeout", events)
-                played.append(str(move))
-                waits.update([p.seat for p in rules.pending(state)], game.version)
-                if waits.asked.get(seat) != row.prompt_version:
-                    break
-            game.state = state
-            row.timeouts += 1
-            done = f"{name} did not move in time: the bot played {'; '.join(played)}"
-            if row.timeouts >= game.replace_after:
-                row.is_bot = True
-                row.replaced = True
-                replaced = True
-                done += f". After {row.timeouts} missed turns the bot takes over {name}'s seat for good"
-            advance(game, rules, waits)
-        if played:
-            note(game, "bot_played", seat, moves=played, replaced=replaced, timeouts=row.timeouts)
-        else:
-            note(game, "extended", seat, deadline=row.deadline.isoformat(), n=row.extensions_used,
-                  of=game.timeout_extensions)
-        outbound.queue_timeout_notice(game, row, f"timeout:{game.id}:{seat}:{game.version}:{row.extensions_used}",
-                                      extended=not played, played=played, replaced=replaced)
-        commit()
-        return done
-    except BaseException:
+    game = lock(game_id)
+    row = game.seat_at(seat)
+    if game.status != "active" or row is None or row.is_bot or row.deadline is None or row.deadline > moment:
         db.session.rollback()
-        raise
+        return None
+    rules = engine.get(game.slug)
+    name = row.display_name
+    played: list[str] = []
+    replaced = False
+    if row.extensions_used < game.timeout_extensions:
+        row.extensions_used += 1
+        row.deadline = deadline_after(moment, game.turn_seconds, game.weekend_pause)
+        row.reminded = 0
+        done = f"{name} did not move in time: the deadline is extended to {row.deadline:%Y-%m-%d %H:%M} UTC " \
+               f"(extension {row.extensions_used} of {game.timeout_extensions})"
+    else:
+        waits = Waits(game)
+        state = game.state
+        # The bot answers this seat's whole prompt: every decision it is asked in a row.
+        for _ in range(MAX_BOT_MOVES):
+            move = rules.bot_move(state, seat, random.Random(f"{game.seed}:{game.version}"))
+            state, events = rules.apply(state, seat, move)
+            game.state = state
+            append_move(game, seat, str(move), "timeout", events)
+            played.append(str(move))
+            waits.update([p.seat for p in rules.pending(state)], game.version)
+            if waits.asked.get(seat) != row.prompt_version:
+                break
+        game.state = state
+        row.timeouts += 1
+        done = f"{name} did not move in time: the bot played {'; '.join(played)}"
+        if row.timeouts >= game.replace_after:
+            row.is_bot = True
+            row.replaced = True
+            replaced = True
+            done += f". After {row.timeouts} missed turns the bot takes over {name}'s seat for good"
+        advance(game, rules, waits)
+    if played:
+        note(game, "bot_played", seat, moves=played, replaced=replaced, timeouts=row.timeouts)
+    else:
+        note(game, "extended", seat, deadline=row.deadline.isoformat(), n=row.extensions_used,
+              of=game.timeout_extensions)
+    outbound.queue_timeout_notice(game, row, f"timeout:{game.id}:{seat}:{game.version}:{row.extensions_used}",
+                                  extended=not played, played=played, replaced=replaced)
+    commit()
+    return done
 
 
 def send_reminders(moment=None) -> int:

@@ -1,6 +1,8 @@
 """What every verb does inside its transaction: lock the game, note a service step, commit then kick the mail."""
 from __future__ import annotations
 
+import functools
+
 from sqlalchemy import select
 
 from ..extensions import db
@@ -33,3 +35,15 @@ def note(game: Game, kind: str, seat: int | None, **data) -> None:
     if row is not None:
         data["name"] = row.user.name if row.user is not None else row.display_name  # as they were called then
     db.session.add(GameNote(game_id=game.id, seat=seat, kind=kind, data=data))
+
+
+def rolls_back(verb):
+    """A domain verb owns its transaction: whatever it raises, nothing it did stays."""
+    @functools.wraps(verb)
+    def run(*args, **kwargs):
+        try:
+            return verb(*args, **kwargs)
+        except BaseException:
+            db.session.rollback()
+            raise
+    return run

@@ -9,7 +9,7 @@ from ..extensions import db
 from ..mail import outbound
 from ..models import Game, Seat, User
 from .errors import PlayError
-from .transaction import commit, lock, note
+from .transaction import commit, lock, note, rolls_back
 
 
 def on_vacation(user: User, moment) -> bool:
@@ -47,6 +47,7 @@ def seat_of(game: Game, user: User) -> int | None:
     return next((s.position for s in game.seats if s.user_id == user.id), None)
 
 
+@rolls_back
 def start_vacation(user: User, until, moment=None) -> list[Game]:
     """Pause `user`'s deadlines in every active game until `until`, within the yearly allowance; the games told.
 
@@ -54,68 +55,61 @@ def start_vacation(user: User, until, moment=None) -> list[Game]:
     during the vacation gets its clock started at its end; the other players are mailed.
     """
     moment = moment or now()
-    try:
-        user = db.session.execute(select(User).where(User.id == user.id).with_for_update()
-                                  .execution_options(populate_existing=True)).scalar_one()
-        if on_vacation(user, moment):
-            raise PlayError("you are already on vacation until %(until)s UTC; end it first",
-                            until=f"{user.vacation_until:%Y-%m-%d %H:%M}")
-        if until <= moment:
-            raise PlayError("a vacation must end in the future")
-        days = vacation_days(moment, until)
-        left = vacation_days_left(user, moment)
-        if days > left:
-            raise PlayError("%(days)d days of vacation asked, %(left)d left this year", days=days, left=left)
-        if user.vacation_year != moment.year:
-            user.vacation_year, user.vacation_days_used = moment.year, 0
-        user.vacation_days_used += days
-        user.vacation_from, user.vacation_until = moment, until
-        games = _active_games_of(user)
-        for game in games:
-            for seat in game.seats:
-                if seat.user_id == user.id and seat.deadline is not None and not seat.is_bot:
-                    seat.deadline = deadline_after_pause(seat.deadline, moment, until, game.weekend_pause)
-        for game in games:
-            note(game, "vacation_start", seat_of(game, user), until=until.isoformat())
-        outbound.queue_vacation_notice(user, games, True, f"{user.id}:{moment:%Y%m%d%H%M%S}:start")
-        commit()
-        return games
-    except BaseException:
-        db.session.rollback()
-        raise
+    user = db.session.execute(select(User).where(User.id == user.id).with_for_update()
+                              .execution_options(populate_existing=True)).scalar_one()
+    if on_vacation(user, moment):
+        raise PlayError("you are already on vacation until %(until)s UTC; end it first",
+                        until=f"{user.vacation_until:%Y-%m-%d %H:%M}")
+    if until <= moment:
+        raise PlayError("a vacation must end in the future")
+    days = vacation_days(moment, until)
+    left = vacation_days_left(user, moment)
+    if days > left:
+        raise PlayError("%(days)d days of vacation asked, %(left)d left this year", days=days, left=left)
+    if user.vacation_year != moment.year:
+        user.vacation_year, user.vacation_days_used = moment.year, 0
+    user.vacation_days_used += days
+    user.vacation_from, user.vacation_until = moment, until
+    games = _active_games_of(user)
+    for game in games:
+        for seat in game.seats:
+            if seat.user_id == user.id and seat.deadline is not None and not seat.is_bot:
+                seat.deadline = deadline_after_pause(seat.deadline, moment, until, game.weekend_pause)
+    for game in games:
+        note(game, "vacation_start", seat_of(game, user), until=until.isoformat())
+    outbound.queue_vacation_notice(user, games, True, f"{user.id}:{moment:%Y%m%d%H%M%S}:start")
+    commit()
+    return games
 
 
+@rolls_back
 def end_vacation(user: User, moment=None) -> list[Game]:
     """End `user`'s vacation (early, or when it is over): deadlines run again; unused whole days come back."""
     moment = moment or now()
-    try:
-        user = db.session.execute(select(User).where(User.id == user.id).with_for_update()
-                                  .execution_options(populate_existing=True)).scalar_one()
-        if user.vacation_from is None:
-            db.session.rollback()
-            return []
-        started, until = user.vacation_from, user.vacation_until
-        early = time_left(until, moment) if until is not None else None
-        games = _active_games_of(user)
-        if early:
-            # Back early: take back the part of the pause not used (a prompt that came during the
-            # vacation had its clock started at `until`, so this starts it now instead).
-            for game in games:
-                for seat in game.seats:
-                    if seat.user_id == user.id and seat.deadline is not None and not seat.is_bot:
-                        seat.deadline = deadline_after_pause(seat.deadline, until, moment, game.weekend_pause)
-            if user.vacation_year == moment.year:
-                user.vacation_days_used = max(0, user.vacation_days_used - whole_days(early))
-        user.vacation_until = min(until, moment) if until is not None else moment
-        for game in games:
-            note(game, "vacation_end", seat_of(game, user))
-        outbound.queue_vacation_notice(user, games, False, f"{user.id}:{started:%Y%m%d%H%M%S}:end")
-        user.vacation_from = None
-        commit()
-        return games
-    except BaseException:
+    user = db.session.execute(select(User).where(User.id == user.id).with_for_update()
+                              .execution_options(populate_existing=True)).scalar_one()
+    if user.vacation_from is None:
         db.session.rollback()
-        raise
+        return []
+    started, until = user.vacation_from, user.vacation_until
+    early = time_left(until, moment) if until is not None else None
+    games = _active_games_of(user)
+    if early:
+        # Back early: take back the part of the pause not used (a prompt that came during the
+        # vacation had its clock started at `until`, so this starts it now instead).
+        for game in games:
+            for seat in game.seats:
+                if seat.user_id == user.id and seat.deadline is not None and not seat.is_bot:
+                    seat.deadline = deadline_after_pause(seat.deadline, until, moment, game.weekend_pause)
+        if user.vacation_year == moment.year:
+            user.vacation_days_used = max(0, user.vacation_days_used - whole_days(early))
+    user.vacation_until = min(until, moment) if until is not None else moment
+    for game in games:
+        note(game, "vacation_end", seat_of(game, user))
+    outbound.queue_vacation_notice(user, games, False, f"{user.id}:{started:%Y%m%d%H%M%S}:end")
+    user.vacation_from = None
+    commit()
+    return games
 
 
 def end_due_vacations(moment=None) -> int:
