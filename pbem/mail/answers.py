@@ -390,7 +390,7 @@ def _situation(report: Report, locale: str) -> list[str]:
     else:
         pending = sorted({p.seat for p in rules.pending(game.state)})
         if seat in pending:
-            asked = ", ".join(p.kind for p in rules.pending(game.state) if p.seat == seat)
+            asked = ", ".join(outbound.prompt_words(p) for p in rules.pending(game.state) if p.seat == seat)
             if any(step.legal for step in report.steps):
                 out.append(_("It is your turn: %(asked)s.", asked=asked))  # the legal commands are listed above
             else:

@@ -115,7 +115,12 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
     waits = Waits(game)
     state = game.state
     pending = [p.seat for p in rules.pending(state)]
-    for line in lines:
+    for index, line in enumerate(lines):
+        if index and seat not in pending:
+            # Bots answer between the lines of one mail: a player can send a round's moves at once.
+            game.state = state
+            pending = play_bots(game, rules, waits)
+            state = game.state
         try:
             for move in _parse_in_turn(game, rules, line, state, seat, pending):
                 state, events = rules.apply(state, seat, move)
@@ -198,8 +203,8 @@ class Waits:
             self.asked.setdefault(seat, version)
 
 
-def advance(game: Game, rules, waits: Waits) -> None:
-    """Let bots play their turns, then record who is now asked and since when, and queue their mail."""
+def play_bots(game: Game, rules, waits: Waits) -> list[int]:
+    """Let the bots answer every prompt of theirs; the seats asked after that."""
     bot_seats = {s.position for s in game.seats if s.is_bot}
     state = game.state
     pending = [p.seat for p in rules.pending(state)]
@@ -216,6 +221,13 @@ def advance(game: Game, rules, waits: Waits) -> None:
         pending = [p.seat for p in rules.pending(state)]
         waits.update(pending, game.version)
     game.state = state
+    return pending
+
+
+def advance(game: Game, rules, waits: Waits) -> None:
+    """Let bots play their turns, then record who is now asked and since when, and queue their mail."""
+    pending = play_bots(game, rules, waits)
+    state = game.state
     moment = now()
     for seat in game.seats:
         version = waits.asked.get(seat.position)

@@ -530,12 +530,14 @@ def test_several_command_lines_apply_in_order_under_one_key(make_game):
     game = make_game(humans=("ann",), bots=1, options={"pile": 40})
     raw = reply(turn_mail(game, 0), "take 1")
     inbound.receive(raw, "raw")
-    # The bot answers at once, so Ann may send a run of moves only one at a time; take the next turn mail.
+    # The bot answers between the lines, so Ann may send a run of her turns in one mail.
     raw = reply(turn_mail(game, 0), "take 2\ntake 3")
     row = inbound.receive(raw, "raw")
-    assert moves(game) == ["take 1", "take 2"] and row.outcome == "stopped"
+    assert moves(game) == ["take 1", "take 2", "take 3"] and row.outcome == "done"
     [_, answer] = answers_to("ann@example.com")
-    assert "Applied: take 2." in answer.text and "> take 3" in answer.text and "not your turn" in answer.text
+    assert "Applied: take 2; take 3." in answer.text
+    submissions = db.session.scalars(select(Move.submission_id).where(Move.source == "email")).all()
+    assert len(set(submissions[1:])) == 1  # one key for the whole mail
 
 
 def test_a_failing_line_is_quoted_with_why_and_what_is_legal(make_game):

@@ -85,6 +85,22 @@ def test_bots_play_their_turns_in_the_same_transaction(make_game):
     assert play.replay(game) == []
 
 
+def test_bots_answer_between_the_lines_of_one_submission(make_game):
+    """Against bots a player may send several turns at once; the log interleaves them as played."""
+    game = make_game(humans=("ann",), bots=2)
+    outcome = play.submit(game.id, 0, "take 1\ntake 2\ntake 1", "email", "k1")
+    assert outcome.ok and outcome.applied == ["take 1", "take 2", "take 1"]
+    log = [(m.source, m.text) for m in db.session.scalars(select(Move).where(Move.game_id == game.id)
+                                                          .order_by(Move.seq))]
+    assert [t for s, t in log if s == "email"] == ["take 1", "take 2", "take 1"]
+    assert [s for s, _ in log[:4]] == ["email", "bot", "bot", "email"]
+    assert play.replay(game) == []
+    # Against a human the second line waits for them and is refused, as before.
+    duel = make_game(humans=("cid", "dan"))
+    outcome = play.submit(duel.id, 0, "take 1\ntake 2", "email", "k2")
+    assert outcome.applied == ["take 1"] and "waiting for dan" in outcome.error
+
+
 def test_a_seat_asked_again_after_bots_gets_a_new_mail(make_game):
     game = make_game(humans=("ann",), bots=1)
     play.submit(game.id, 0, "take 1", "web", "k1")
