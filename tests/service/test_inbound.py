@@ -722,6 +722,18 @@ def test_stone_age_replies_in_japanese_french_and_german(make_game, make_user, l
     assert moves(game) == [canonical, second]
 
 
+def test_a_rule_error_is_explained_in_the_players_language(make_game, make_user):
+    """The engine's reason, not only the service's frame, comes in Japanese; the command stays as typed."""
+    ann = make_user("ann", locale="ja")
+    game = make_game(slug="stone-age", humans=(ann,), bots=3)
+    row = inbound.receive(reply(turn_mail(game, 0), "place 9 forest"), "raw")
+    assert row.outcome == "stopped" and "you have 5 people left" in row.detail  # the stored summary is English
+    answer = answers_to("ann@example.com")[0].text
+    assert '"place 9 forest"' in answer and "you have" not in answer
+    from pbem.engine.stone_age.messages import Msg
+    assert Msg("people_left", n=5).render("ja") in answer
+
+
 def test_mail_replies_play_a_stone_age_round(make_game):
     """From the first turn mail into the next round, by replying only, with commands the turn mails offer."""
     game = make_game(slug="stone-age", humans=("ann",), bots=3)

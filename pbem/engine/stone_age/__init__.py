@@ -8,6 +8,7 @@ from .. import base
 from . import rules
 from .bot import bot_move as _bot_move
 from .commands import hints, parse as _parse
+from .messages import Msg, error
 from .state import copy_state, new_state
 from .text import describe as _describe
 
@@ -45,10 +46,10 @@ def setup(players: int, options: Mapping[str, Any] | None, seed: int | str) -> d
     options = base.check_options(sys.modules[__name__], options)
     if players not in players_allowed(options):
         if players == 5:
-            raise base.CommandError("Stone Age for 5 players needs the expansion: set the option expansion=style")
-        raise base.CommandError(f"Stone Age is for 2 to {max(players_allowed(options))} players, not {players}")
+            raise error(base.CommandError, Msg("five_players"))
+        raise error(base.CommandError, Msg("players_range", high=max(players_allowed(options)), n=players))
     if options["spielbox_buildings"] and options["expansion"] != "style":
-        raise base.CommandError("the spielbox buildings come with the expansion: set expansion=style as well")
+        raise error(base.CommandError, Msg("spielbox_style"))
     state = new_state(players, options, seed)
     return rules.start(state)[0]
 

@@ -15,6 +15,7 @@ from .cards import (
     ROW_COSTS,
     VALUE,
 )
+from .messages import Msg
 from .moves import Build, Civ, Pick, Split, UseCard, Work
 from .payments import building_error, building_payments, building_points, can_build, check_resources, combos
 from .state import free_tools, illegal, once_values, order_from, owned, place_index, place_kind, seat_places, where
@@ -122,9 +123,9 @@ def do_split(state: dict, seat: int, move: Split, events: list) -> None:
     """Expansion: answer how many units of the hunt become ornaments."""
     ask = state["ask"]
     if not ask or ask["kind"] != "split" or ask["seat"] != seat:
-        raise illegal(move, "no hunting roll is waiting to be shared into food and ornaments")
+        raise illegal(move, Msg("no_split_waiting"))
     if not 0 <= move.orn <= ask["units"]:
-        raise illegal(move, f"your hunt gave {ask['units']} units: take 0 to {ask['units']} ornaments")
+        raise illegal(move, Msg("split_range", units=ask["units"]))
     state["ask"] = None
     share_hunt(state, seat, ask["units"], move.orn, events)
 
@@ -140,11 +141,11 @@ def tool_choice(state: dict, seat: int, move: Work, ask: dict) -> tuple[tuple, t
         need = div - ask["total"] % div
         return auto_tools(tiles, cards, need) or ((), ())
     if take(tiles, move.tiles) is None:
-        free = " ".join(map(str, sorted(tiles, reverse=True))) or "none"
-        raise illegal(move, f"your free tool tiles are: {free}")
+        free = " ".join(map(str, sorted(tiles, reverse=True)))
+        raise illegal(move, Msg("free_tiles", tiles=free) if free else Msg("no_free_tiles"))
     if take(cards, move.cards) is None:
-        have = " ".join(f"card {v}" for v in sorted(cards, reverse=True)) or "none"
-        raise illegal(move, f"your one-use tool cards are: {have}")
+        have = " ".join(f"card {v}" for v in sorted(cards, reverse=True))
+        raise illegal(move, Msg("once_cards", cards=have) if have else Msg("no_once_cards"))
     return move.tiles, move.cards
 
 
@@ -153,31 +154,29 @@ def do_work(state: dict, seat: int, move: Work, events: list) -> None:
     ask = state["ask"]
     if move.orn is not None:
         if not is_style(state):
-            raise illegal(move, "there are no ornaments in this game (only with the expansion)")
+            raise illegal(move, Msg("no_ornaments"))
         if (move.target or (ask or {}).get("target")) != "hunt":
-            raise illegal(move, "ornaments come from hunting: only a hunting roll can be shared")
+            raise illegal(move, Msg("ornaments_roll_hunt"))
     if ask and ask["kind"] == "tools" and ask["seat"] == seat:
         if move.target not in (None, ask["target"]):
-            raise illegal(move, f"first choose tools for the roll at {where(ask['target'])}")
+            raise illegal(move, Msg("tools_first_at", place=ask["target"]))
         if move.mode is None:
-            raise illegal(move, f'choose tools for that roll: "{where(ask["target"])} tools auto", '
-                                f'"... tools none" or "... tools 2 1"')
+            raise illegal(move, Msg("tools_for_roll", cmd=where(ask["target"])))
         tiles, cards = tool_choice(state, seat, move, ask)
         state["ask"] = None
         orn = move.orn if move.orn is not None else ask.get("orn")
         finish_roll(state, seat, ask["target"], ask["total"], ask["res"], tiles, cards, events, orn)
         return
     if move.target is None:
-        raise illegal(move, "no roll is waiting for tools")
+        raise illegal(move, Msg("no_roll"))
     refuse_while_asked(state, move)
     if move.target not in state["board"] or place_kind(move.target) != "dice":
-        raise illegal(move, f"{where(move.target)} has no roll waiting for tools")
+        raise illegal(move, Msg("no_roll_at", place=move.target))
     n = state["board"][move.target][seat]
     if not n:
-        raise illegal(move, f"you have no people on the {move.target}")
+        raise illegal(move, Msg("no_people_on", pid=move.target))
     if move.mode == "set":
-        raise illegal(move, f'tools are chosen after the roll; say "{move.target}" to roll, or '
-                            f'"{move.target} tools auto" / "{move.target} tools none" ahead')
+        raise illegal(move, Msg("tools_after_roll", cmd=move.target))
     state["board"][move.target][seat] = 0
     prefs = state["seats"][seat]["prefs"]
     mode = move.mode or prefs.get(move.target)
@@ -191,11 +190,10 @@ def refuse_while_asked(state: dict, move) -> None:
     if ask is None:
         return
     if ask["kind"] == "tools":
-        raise illegal(move, f'first choose tools for the roll at {where(ask["target"])}: '
-                            f'"tools auto", "tools none" or "tools 2 1"')
+        raise illegal(move, Msg("tools_first_say", place=ask["target"]))
     if ask["kind"] == "split":
-        raise illegal(move, f'first share your hunt of {ask["units"]}: "ornaments N" (the rest is food)')
-    raise illegal(move, f"first the dice are picked: waiting for player {ask['order'][ask['i']] + 1}")
+        raise illegal(move, Msg("share_first", units=ask["units"]))
+    raise illegal(move, Msg("pick_first", player=ask["order"][ask["i"]] + 1))
 
 
 # --- civilization cards ---------------------------------------------------------
@@ -262,7 +260,7 @@ def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
     pid = f"civ{move.slot}"
     counts = state["board"].get(pid)
     if not counts or not counts[seat]:
-        raise illegal(move, f"you have no person on {where(pid)}")
+        raise illegal(move, Msg("no_person_on", place=pid))
     card = state["row"][move.slot - 1]
     if move.pay is None:
         counts[seat] = 0
@@ -276,10 +274,10 @@ def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
         ornaments.settle(state, seat, move, move.pay, move.give, move.get, events)
     else:
         if move.give or move.get or move.extra:
-            raise illegal(move, "trades and extra cards belong to the expansion, not to this game")
+            raise illegal(move, Msg("expansion_card"))
         cost = ROW_COSTS[move.slot - 1]
         if len(move.pay) != cost:
-            raise illegal(move, f"the card on {where(pid)} costs {cost} {'resource' if cost == 1 else 'resources'}")
+            raise illegal(move, Msg("card_costs_one" if cost == 1 else "card_costs_n", place=pid, n=cost))
         check_resources(move, p, move.pay)
         for r in move.pay:
             p[r] -= 1
@@ -298,11 +296,11 @@ def do_pick(state: dict, seat: int, move: Pick, events: list) -> None:
     """Take one die from the dice-for-everyone card and receive its item."""
     ask = state["ask"]
     if not ask or ask["kind"] != "pick":
-        raise illegal(move, "there are no dice to pick from")
+        raise illegal(move, Msg("no_dice"))
     if ask["order"][ask["i"]] != seat:
-        raise illegal(move, f"it is not your turn to pick; waiting for player {ask['order'][ask['i']] + 1}")
+        raise illegal(move, Msg("not_your_pick", player=ask["order"][ask["i"]] + 1))
     if move.face not in ask["dice"]:
-        raise illegal(move, f"the dice left show {' '.join(map(str, sorted(ask['dice'])))}")
+        raise illegal(move, Msg("dice_left", dice=" ".join(map(str, sorted(ask["dice"])))))
     ask["dice"].remove(move.face)
     ask["i"] += 1
     item = pick_items(ask["card"])[move.face]
@@ -328,7 +326,7 @@ def do_build(state: dict, seat: int, move: Build, events: list) -> None:
     pid = f"building{move.stack}"
     counts = state["board"].get(pid)
     if not counts or not counts[seat]:
-        raise illegal(move, f"you have no person on {where(pid)}")
+        raise illegal(move, Msg("no_person_on", place=pid))
     stack = state["stacks"][move.stack - 1]
     tile = stack[0]
     if move.pay is None:
@@ -344,7 +342,7 @@ def do_build(state: dict, seat: int, move: Build, events: list) -> None:
         points = building_points(tile, move.pay)
     else:
         if move.give or move.get:
-            raise illegal(move, "trades belong to the expansion, not to this game")
+            raise illegal(move, Msg("expansion_trade"))
         reason = building_error(tile, move.pay)
         if reason:
             raise illegal(move, reason)
@@ -401,9 +399,9 @@ def do_use_card(state: dict, seat: int, move: UseCard, events: list) -> None:
     """Spend the any-two-resources card (at any time, also outside one's turn)."""
     p = state["seats"][seat]
     if not p["any2"]:
-        raise illegal(move, "you have no unused any-two-resources card")
+        raise illegal(move, Msg("no_any2"))
     if len(move.res) != 2 or any(r not in RESOURCES for r in move.res):
-        raise illegal(move, "name two resources: wood, brick, stone or gold")
+        raise illegal(move, Msg("name_two"))
     card = p["any2"].pop(0)
     for r in move.res:
         p[r] += 1

@@ -5,6 +5,7 @@ from .. import base
 from . import ornaments
 from .board import is_style, row_spaces
 from .cards import AGRICULTURE_MAX, BUILDINGS, DICE_PLACES, PEOPLE_MAX, PLACE_INFO, PLACES, RESOURCES, ROW_COSTS, VALUE
+from .messages import Msg, error
 from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work
 from .payments import building_payments, building_points, can_build, cheapest
 from .placement import placement_error
@@ -25,7 +26,7 @@ def bot_move(state: dict, seat: int, rnd):
     if p["any2"] and state["over"] is None:
         return UseCard(("stone", "gold") if rnd.random() < 0.5 else ("gold", "gold"))
     if prompt is None:
-        raise base.IllegalMove(f"the bot has nothing to do for player {seat + 1} now")
+        raise error(base.IllegalMove, Msg("bot_idle", player=seat + 1))
     return _CHOOSERS[prompt.kind](state, seat, p, prompt, rnd)
 
 
@@ -69,7 +70,7 @@ def _place(state, seat, p, prompt, rnd):
         for m in (left, n):
             if placement_error(state, seat, m, pid) is None:
                 return Place(m, pid)
-    raise base.IllegalMove("the bot found no legal placement")
+    raise error(base.IllegalMove, Msg("bot_no_place"))
 
 
 def _best_building_payment(p, tile):
@@ -189,7 +190,7 @@ def _place_style(state, seat, p, prompt, rnd):
         for m in (left, n):
             if placement_error(state, seat, m, pid) is None:
                 return Place(m, pid)
-    raise base.IllegalMove("the bot found no legal placement")
+    raise error(base.IllegalMove, Msg("bot_no_place"))
 
 
 def _pay_value(pay, give) -> float:

@@ -6,10 +6,11 @@ import unicodedata
 
 from .. import base
 from .board import is_style, row_spaces
-from .cards import BUILDINGS, DICE_ITEMS, PLACE_INFO, RESOURCES
+from .cards import BUILDINGS, DICE_ITEMS, PLACE_INFO, PLACES, RESOURCES
+from .messages import Msg, error, quoted
 from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, resources_sorted
 from .ornaments import counts, holdings, shortfall
-from .payments import describe_cost
+from .payments import cost_msg
 from .rules import legal
 from .state import place_kind, where
 from .style_cards import NECKLACE_VALUE, ORNAMENT
@@ -27,6 +28,7 @@ from .vocabulary import (
 MAX_TEXT = 10_000  # longer texts are not commands (and would only cost time)
 ITEM_FACE = {item: face for face, item in DICE_ITEMS.items()}
 ITEM_FACE.update({"field": 6, "toolmaker": 5, "tools": 5})
+_BASE_PLACES = tuple(PLACES)  # hunt ... field: the places of the base game, for "say where"
 
 _SEPARATORS = re.compile(r"[;\n\r]+")
 _PUNCT = re.compile(r"[,.:!?()\[\]{}<>\"'`´’‘“”«»/\\|+=_*&^%$#@~、。・「」『』【】〜…]+")
@@ -118,7 +120,11 @@ def tokenize(line: str) -> list:
 # --- the grammar ----------------------------------------------------------------
 
 class _Bad(Exception):
-    """A line that is not a command: carries the reason."""
+    """A line that is not a command: carries the reason, a Msg."""
+
+    def __init__(self, msg: Msg):
+        super().__init__(msg)
+        self.msg = msg
 
 
 def _ints(tokens: list) -> list[int]:
@@ -131,28 +137,28 @@ def _resources(tokens: list, allow_food: bool = True) -> tuple:
     items = [RESOURCE_OF_TOKEN.get(t, t) if isinstance(t, str) else t for t in tokens]
     for t in items:
         if isinstance(t, str) and (t not in RESOURCE_TOKENS or (t == "food" and not allow_food)):
-            raise _Bad(f'"{t}" is not a resource (wood, brick, stone, gold)')
+            raise _Bad(Msg("not_resource", word=t))
         if isinstance(t, int) and not 1 <= t <= 50:
-            raise _Bad(f"{t} is not a sensible count")
+            raise _Bad(Msg("not_count", n=t))
     out: list[str] = []
     if items and isinstance(items[0], int):  # counts before: "2 wood 1 brick"
         n = None
         for t in items:
             if isinstance(t, int):
                 if n is not None:
-                    raise _Bad("two numbers in a row")
+                    raise _Bad(Msg("two_numbers"))
                 n = t
             else:
                 out.extend([t] * (n or 1))
                 n = None
         if n is not None:
-            raise _Bad("a number must stand before a resource")
+            raise _Bad(Msg("number_first"))
     else:  # counts after: "wood 2 brick", or none: "wood wood brick"
         last = None
         for t in items:
             if isinstance(t, int):
                 if last is None:
-                    raise _Bad("two numbers in a row")
+                    raise _Bad(Msg("two_numbers"))
                 out.extend([last] * (t - 1))
                 last = None
             else:
@@ -167,7 +173,7 @@ def _tool_spec(tokens: list) -> tuple[str, tuple, tuple]:
     if tokens in (["auto"], ["none"]):
         return tokens[0], (), ()
     if not tokens:
-        raise _Bad('say "tools auto", "tools none" or the values of the tools, e.g. "tools 2 1"')
+        raise _Bad(Msg("tools_say"))
     tiles, cards = [], []
     i = 0
     while i < len(tokens):
@@ -179,9 +185,9 @@ def _tool_spec(tokens: list) -> tuple[str, tuple, tuple]:
             tiles.append(t)
             i += 1
         else:
-            raise _Bad('tools are given by value, e.g. "tools 2 1" or "tools 3 card 4"')
+            raise _Bad(Msg("tools_by_value"))
     if len(tiles) > 3 or len(cards) > 3:
-        raise _Bad("you have at most 3 tool tiles and 3 one-use tool cards")
+        raise _Bad(Msg("tools_max"))
     return "set", tuple(sorted(tiles, reverse=True)), tuple(sorted(cards, reverse=True))
 
 
@@ -196,7 +202,7 @@ def _target(tokens: list) -> tuple[str | None, list]:
             elif i > 0 and isinstance(tokens[i - 1], int):
                 j = i - 1
             else:
-                raise _Bad(f'say which {t}: "{t} 1" to "{t} 5"')
+                raise _Bad(Msg("which_civ" if t == "civ" else "which_building"))
             return f"{t}{tokens[j]}", [x for k, x in enumerate(tokens) if k not in (i, j) and x != "nth"]
         if isinstance(t, str) and t in PLACE_INFO:
             return t, [x for x in tokens[:i] + tokens[i + 1:] if x != "nth"]
@@ -216,7 +222,7 @@ def _take_ornaments(tokens: list) -> tuple[int | None, list]:
     elif i > 0 and isinstance(tokens[i - 1], int) and len(_ints(tokens)) > 1:
         j = i - 1
     else:
-        raise _Bad('say how many of the units become ornaments: "ornaments 2" (the rest is food)')
+        raise _Bad(Msg("ornaments_how_many"))
     return tokens[j], [t for k, t in enumerate(tokens) if k not in (i, j)]
 
 
@@ -224,28 +230,30 @@ def _place(tokens: list, state: dict, seat: int) -> Place:
     orn, tokens = _take_ornaments(tokens)
     pid, rest = _target(tokens)
     if pid is None:
-        raise _Bad("say where: hunt, forest, clay, quarry, river, toolmaker, hut, field, civ N or building N"
-                   + (", trading post, wood yard or gold yard" if is_style(state) else ""))
+        if is_style(state):
+            raise _Bad(Msg("say_where_style", places=_BASE_PLACES, places2=("tradingpost", "woodyard"),
+                           place="goldyard"))
+        raise _Bad(Msg("say_where", places=_BASE_PLACES))
     tools = None
     if "tools" in rest or "auto" in rest or "none" in rest:
         spec = [t for t in rest if t in ("auto", "none")]
         rest = [t for t in rest if t not in ("tools", "auto", "none")]
         if len(spec) != 1:
-            raise _Bad('when placing, say "tools auto" or "tools none"')
+            raise _Bad(Msg("tools_when_placing"))
         tools = spec[0]
     nums = _ints(rest)
     if len(nums) != len(rest):
-        raise _Bad(f"I do not know what {_unknown(rest)} means here")
+        raise _Bad(_unknown(rest))
     if len(nums) > 1:
-        raise _Bad("give one number of people")
+        raise _Bad(Msg("one_number"))
     if nums:
         return Place(nums[0], pid, tools, orn)
     if place_kind(pid) in ("civ", "building") or place_kind(pid) == "village":
         return Place(PLACE_INFO.get(pid, {}).get("exactly", 1), pid, tools, orn)
     p = state["seats"][seat]
     left = max(1, p["people"] - p["placed"])
-    raise base.Ambiguous(f"how many people on the {where(pid)}?",
-                         candidates=[str(Place(n, pid, tools, orn)) for n in range(1, left + 1)])
+    raise error(base.Ambiguous, Msg("how_many_on", place=pid),
+                candidates=[str(Place(n, pid, tools, orn)) for n in range(1, left + 1)])
 
 
 def _pay_or_skip(tokens: list) -> tuple:
@@ -269,9 +277,9 @@ def _pay_or_skip(tokens: list) -> tuple:
         else:
             give = _resources(trade)
         if not give:
-            raise _Bad('say what you give: "trade ornament 2 for stone"')
+            raise _Bad(Msg("trade_what"))
     elif "for" in rest:
-        raise _Bad('"for" belongs to a trade: "trade ornament 2 for stone"')
+        raise _Bad(Msg("for_is_trade"))
     return (_resources(rest) if rest else "ask"), give, get, extra
 
 
@@ -299,8 +307,8 @@ def _civ(pid: str, rest: list, state: dict, seat: int):
             pay = (ORNAMENT,) * (space["n"] + (3 if extra else 0))  # one price: "civ 5" pays it
         else:
             cost = space["n"]
-            raise base.Ambiguous(f"pay for the card on civ {slot} or skip it?",
-                                 candidates=[f"civ {slot} pay <{cost} of wood/brick/stone/gold>",
+            raise error(base.Ambiguous, Msg("pay_or_skip_card", place=f"civ{slot}"),
+                        candidates=[f"civ {slot} pay <{cost} of wood/brick/stone/gold>",
                                              str(Civ(slot, ("wood",) * cost)), str(Civ(slot, None))])
     if extra and space["item"] == ORNAMENT and pay == (ORNAMENT,) * space["n"]:
         pay += (ORNAMENT,) * 3  # "civ 5 pay necklace extra": the card's price, and 3 more for the extra card
@@ -313,7 +321,7 @@ def _build(pid: str, rest: list, state: dict, seat: int):
     k = int(pid[8:])
     pay, give, get, extra = _pay_or_skip(rest)
     if extra:
-        raise _Bad('"extra" belongs to civilization card space 5')
+        raise _Bad(Msg("extra_space5"))
     if pay is None:
         return Build(k, None)
     if pay == "ask":
@@ -323,9 +331,9 @@ def _build(pid: str, rest: list, state: dict, seat: int):
             # One way to pay: "build 2" means that way.
             pay = tuple(r for r in RESOURCES for _ in range(BUILDINGS[tile]["cost"].get(r, 0)))
         else:
-            cost = describe_cost(tile) if tile else "its cost"
-            raise base.Ambiguous(f"pay for building {k} ({cost}) or skip it?",
-                                 candidates=[f"build {k} pay <{cost}>", str(Build(k, None))])
+            cost = cost_msg(tile) if tile else Msg("cost_unknown")
+            raise error(base.Ambiguous, Msg("pay_or_skip_building", place=f"building{k}", cost=cost),
+                        candidates=[f"build {k} pay <{cost}>", str(Build(k, None))])
     if give and get is None:
         get = _received(state, seat, pay, give)
     return Build(k, pay, give, get or ())
@@ -343,7 +351,7 @@ def _split(tokens: list, state: dict, seat: int) -> Split:
         elif isinstance(t, int) and i + 1 < len(rest) and rest[i + 1] in (ORNAMENT, "food"):
             n, t, i = t, rest[i + 1], i + 2
         else:
-            raise _Bad('share the hunt: "ornaments 2" (the rest is food)')
+            raise _Bad(Msg("share_hunt"))
         if t == ORNAMENT:
             orn = n
         else:
@@ -352,12 +360,12 @@ def _split(tokens: list, state: dict, seat: int) -> Split:
     units = ask["units"] if ask and ask["kind"] == "split" else None
     if food is not None:
         if units is None:
-            raise _Bad('say how many ornaments you take: "ornaments 2"')
+            raise _Bad(Msg("ornaments_take"))
         if orn is not None and orn + food != units:
-            raise _Bad(f"your hunt gave {units} units: food and ornaments must add up to {units}")
+            raise _Bad(Msg("hunt_adds_up", units=units))
         orn = units - food
     if orn is None:
-        raise _Bad('share the hunt: "ornaments 2" (the rest is food)')
+        raise _Bad(Msg("share_hunt"))
     return Split(orn)
 
 
@@ -370,23 +378,24 @@ def _is_split(tokens: list, state: dict, seat: int) -> bool:
     return bool(words) and set(words) <= allowed and (asked or ORNAMENT in words)
 
 
-def _unknown(tokens: list) -> str:
+def _unknown(tokens: list) -> Msg:
+    """'I do not know what "x y" means here' about the words (or else the numbers) of `tokens`."""
     bad = [t[1] if isinstance(t, tuple) else str(t) for t in tokens if not isinstance(t, int)]
-    return f'"{" ".join(bad)}"' if bad else "those numbers"
+    return Msg("unknown_words", words=" ".join(bad)) if bad else Msg("unknown_numbers")
 
 
 def parse_tokens(tokens: list, state: dict, seat: int):
     """One move from the tokens of one line."""
     unknown = [t for t in tokens if isinstance(t, tuple)]
     if unknown:
-        raise _Bad(f'I did not understand "{unknown[0][1]}"')
+        raise _Bad(Msg("not_understood", word=unknown[0][1]))
     head = tokens[0]
     rest = tokens[1:]
     if "place" in tokens:
         return _place([("civ" if t == "card" else t) for t in tokens if t != "place"], state, seat)
     if head == "starve":
         if rest:
-            raise _Bad('"starve" takes nothing after it')
+            raise _Bad(Msg("starve_alone"))
         return Starve()
     if "feed" in tokens:
         rest = [t for t in tokens if t not in ("feed", "with")]
@@ -404,12 +413,12 @@ def parse_tokens(tokens: list, state: dict, seat: int):
             return Pick(faces[args[0]])
         if len(args) == 1 and RESOURCE_OF_TOKEN.get(args[0]) in faces:
             return Pick(faces[RESOURCE_OF_TOKEN[args[0]]])  # "pick river": the gold die
-        raise _Bad("pick a die by its face, 1 to 6")
+        raise _Bad(Msg("pick_face"))
     if "use" in tokens:
         rest = [t for t in tokens if t not in ("use", "card")]
         res = _resources(rest)
         if len(res) != 2:
-            raise _Bad('name two resources: "use card wood gold"')
+            raise _Bad(Msg("use_card_two"))
         return UseCard(res)
     if state["phase"] == "place" and head != "tools":
         return _place([("civ" if t == "card" else t) for t in tokens], state, seat)  # the verb may be left out
@@ -429,27 +438,27 @@ def parse_tokens(tokens: list, state: dict, seat: int):
         return Work(target, *spec, orn=orn)
     pid, rest = _target([("civ" if t == "card" else t) for t in tokens])
     if pid is None:
-        raise _Bad("not a Stone Age command")
+        raise _Bad(Msg("not_stone_age"))
     kind = place_kind(pid)
     if kind == "village":
-        raise _Bad(f"the {pid} needs no command: it is done at the start of your actions")
+        raise _Bad(Msg("village_no_command", pid=pid))
     if spec is not None:
         if rest or kind == "building":
-            raise _Bad(f"I do not know what {_unknown(rest) if rest else 'tools on a building'} means here")
+            raise _Bad(_unknown(rest) if rest else Msg("unknown_tools_building"))
         return Work(pid, *spec, orn=orn)
     if kind == "civ":
         return _civ(pid, rest, state, seat)
     if kind == "building":
         return _build(pid, rest, state, seat)
     if rest:
-        raise _Bad(f"I do not know what {_unknown(rest)} means here")
+        raise _Bad(_unknown(rest))
     return Work(pid, orn=orn)
 
 
 def parse(text: str, state: dict, seat: int) -> list:
     """Moves from a text of one or more commands (lines or ";"); raises a CommandError on the first bad one."""
     if not isinstance(text, str) or len(text) > MAX_TEXT:
-        raise base.NotACommand("that text is too long to be a command", text=str(text)[:80])
+        raise error(base.NotACommand, Msg("too_long"), text=str(text)[:80])
     moves = []
     for line in _SEPARATORS.split(normalise(text)):
         tokens = tokenize(line)
@@ -459,11 +468,14 @@ def parse(text: str, state: dict, seat: int) -> list:
         try:
             moves.append(parse_tokens(tokens, state, seat))
         except _Bad as bad:
-            raise base.NotACommand(f'"{shown}": {bad}', text=shown, legal=hints(legal(state, seat))) from None
+            raise error(base.NotACommand, quoted(shown, bad.msg), text=shown,
+                        legal=hints(legal(state, seat))) from None
         except base.Ambiguous as amb:
-            raise base.Ambiguous(f'"{shown}": {amb.message}', candidates=amb.candidates, text=shown) from None
+            # The question keeps its own words in every language (amb.in_locale).
+            raise error(base.Ambiguous, quoted(shown, amb.in_locale), candidates=amb.candidates,
+                        text=shown) from None
     if not moves:
-        raise base.NotACommand("no command found", text=text[:80], legal=hints(legal(state, seat)))
+        raise error(base.NotACommand, Msg("no_command"), text=text[:80], legal=hints(legal(state, seat)))
     return moves
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from .. import base
 from .board import row_size
 from .cards import TOOL_SLOTS
+from .messages import Msg
 from .moves import Feed, Starve
 from .payments import check_resources, cheapest, combos
 from .scoring import final_scores
@@ -51,13 +52,13 @@ def do_feed(state: dict, seat: int, move: Feed, events: list) -> None:
     """Make up the missing food with resources, one for one."""
     short = state["hungry"][seat]
     if short is None:
-        raise illegal(move, "you have nothing to feed now")
+        raise illegal(move, Msg("nothing_to_feed"))
     p = state["seats"][seat]
     pay = move.pay if move.pay is not None else cheapest(p, short)
     if pay is None:
-        raise illegal(move, f"you are {short} food short and hold {owned(p)} resources; say \"starve\"")
+        raise illegal(move, Msg("cannot_feed", short=short, owned=owned(p)))
     if len(pay) != short:
-        raise illegal(move, f"you are {short} food short: give exactly {short} resources")
+        raise illegal(move, Msg("feed_exactly", short=short))
     check_resources(move, p, pay)
     for r in pay:
         p[r] -= 1
@@ -68,7 +69,7 @@ def do_feed(state: dict, seat: int, move: Feed, events: list) -> None:
 def do_starve(state: dict, seat: int, move: Starve, events: list) -> None:
     """Refuse to make up the missing food: lose 10 points."""
     if state["hungry"][seat] is None:
-        raise illegal(move, "you have nothing to feed now")
+        raise illegal(move, Msg("nothing_to_feed"))
     starve(state, seat, events)
 
 

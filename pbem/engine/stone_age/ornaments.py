@@ -6,7 +6,8 @@ from functools import lru_cache
 from .. import base
 from .board import row_spaces
 from .cards import BUILDINGS, RESOURCES
-from .moves import list_text, resources_sorted
+from .messages import Msg
+from .moves import resources_sorted
 from .payments import ANY_MAX, building_error
 from .state import illegal
 from .style_cards import EXTRA_CARD_ORNAMENTS, ITEMS, ORNAMENT, TRADE_MAX, TRADE_RATES
@@ -60,24 +61,24 @@ def can_trade(p: dict) -> bool:
 
 # --- what a payment must look like ------------------------------------------------------
 
-def civ_pay_error(state: dict, slot: int, pay: tuple, extra: bool) -> str | None:
+def civ_pay_error(state: dict, slot: int, pay: tuple, extra: bool) -> Msg | None:
     """Why `pay` does not fit card space `slot` (holdings aside), or None."""
     space = row_spaces(state)[slot - 1]
     if extra and space["item"] != ORNAMENT:
-        return "only the card on space 5 lets you buy the top card of the deck as well"
+        return Msg("extra_only_space5")
     if extra and not state["deck"]:
-        return "the deck is empty: there is no extra card to buy"
+        return Msg("deck_empty")
     if space["item"] == ORNAMENT:
         want = space["n"] + (EXTRA_CARD_ORNAMENTS if extra else 0)
         if pay != (ORNAMENT,) * want:
-            return f"space {slot} costs {want} ornaments" + (" with the extra card" if extra else "")
+            return Msg("space_ornaments_extra" if extra else "space_ornaments", slot=slot, n=want)
         return None
     if any(x == ORNAMENT for x in pay):
-        return "ornaments pay only for the card on space 5; trade them for resources"
+        return Msg("ornaments_space5")
     if any(x not in RESOURCES for x in pay):
-        return "pay with wood, brick, stone or gold (never food)"
+        return Msg("pay_resources")
     if len(pay) != space["n"]:
-        return f"the card on space {slot} costs {space['n']} {'resource' if space['n'] == 1 else 'resources'}"
+        return Msg("space_costs_one" if space["n"] == 1 else "space_costs_n", slot=slot, n=space["n"])
     return None
 
 
@@ -94,7 +95,7 @@ def shortfall(pay: dict, avail: dict) -> dict[str, int]:
     return {x: n - avail.get(x, 0) for x, n in pay.items() if n > avail.get(x, 0)}
 
 
-def trade_error(p: dict, pay: tuple, give: tuple, get: tuple) -> str | None:
+def trade_error(p: dict, pay: tuple, give: tuple, get: tuple) -> Msg | None:
     """Why this trade is not allowed with this payment, or None.
 
     Expansion: a trade is only part of paying for a card or a building, once per round, from
@@ -102,31 +103,38 @@ def trade_error(p: dict, pay: tuple, give: tuple, get: tuple) -> str | None:
     are received (what a trade would bring beyond the payment is lost, so it is never taken).
     """
     if "trade" not in p:
-        return "there is no trading in this game (only with the expansion)"
+        return Msg("no_trading")
     r = rate(p["trade"])
     if r is None:
-        return "your trade marker is on 0: move it with the trading post or a trade card first"
+        return Msg("trade_at_zero")
     if p["traded"]:
-        return "you have already traded this round"
+        return Msg("traded_already")
     n_give, n_get = r
     if any(x not in ITEMS for x in give + get):
-        return "trade wood, brick, stone, gold or ornaments (never food)"
+        return Msg("trade_items")
     if len(give) != n_give or not 1 <= len(get) <= n_get:
-        return (f"at trade position {p['trade']} you give {n_give} "
-                f"{'item' if n_give == 1 else 'items'} for {'up to ' if n_get > 1 else ''}{n_get}")
+        return _rate_msg(p["trade"], n_give, n_get)
     if set(give) & set(get):
-        return "a trade swaps different items"
+        return Msg("trade_swaps")
     have = holdings(p)
     for x, n in counts(give).items():
         if have[x] < n:
-            return f"you have {have[x]} {x}"
+            return Msg("you_have", n=have[x], item=x)
     avail = {x: have[x] - counts(give).get(x, 0) for x in have}
     short = shortfall(counts(pay), avail)
     if short != counts(get):
         lacking = resources_sorted(x for x, n in short.items() for _ in range(n))
-        return (f"a trade only brings what this payment lacks: {list_text(lacking)}" if lacking
-                else "you can pay this without trading")
+        return Msg("trade_lacks", items=lacking) if lacking else Msg("no_trade_needed")
     return None
+
+
+def _rate_msg(pos: int, n_give: int, n_get: int) -> Msg:
+    """What the trade track allows at `pos` (English counts its items: "1 item", "up to 2")."""
+    if n_get > 1:
+        key = "trade_rate_one_up_to" if n_give == 1 else "trade_rate_up_to"
+    else:
+        key = "trade_rate_one" if n_give == 1 else "trade_rate"
+    return Msg(key, pos=pos, give=n_give, get=n_get)
 
 
 def settle(state: dict, seat: int, move, pay: tuple, give: tuple, get: tuple, events: list) -> None:
@@ -144,7 +152,8 @@ def settle(state: dict, seat: int, move, pay: tuple, give: tuple, get: tuple, ev
         spend[x] -= n
     for x in ITEMS:
         if spend.get(x, 0) > have[x]:
-            raise illegal(move, f"you have {have[x]} {x if x != ORNAMENT else 'ornaments'}")
+            raise illegal(move, Msg("you_have", n=have[x], item=x) if x != ORNAMENT
+                          else Msg("you_have_ornaments", n=have[x]))
     for x, n in spend.items():
         if x == ORNAMENT:
             p["ornaments"] -= n

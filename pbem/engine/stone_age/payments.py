@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .cards import BUILDINGS, RESOURCES, VALUE
+from .messages import Msg
 from .style_cards import ORNAMENT
 from .state import illegal
 
@@ -29,37 +30,42 @@ def missing(p: dict, pay: tuple) -> str | None:
     return None
 
 
-def describe_cost(tile: str) -> str:
+def cost_msg(tile: str) -> Msg:
     """What a building asks for, in words (every kind, the expansion's included)."""
     b = BUILDINGS[tile]
     if b["kind"] == "fixed":
-        return " ".join(r for r in RESOURCES for _ in range(b["cost"].get(r, 0)))
+        return Msg("cost_fixed", items=tuple(r for r in RESOURCES for _ in range(b["cost"].get(r, 0))))
     if b["kind"] == "count_kinds":
-        return f"exactly {b['count']} resources of exactly {b['kinds']} kinds"
+        return Msg("cost_count_kinds", count=b["count"], kinds=b["kinds"])
     if b["kind"] == "ornaments":
-        return f"{b['min']} to {b['max']} ornaments"
-    return "1 to 7 resources of any kinds"
+        return Msg("cost_ornaments", min=b["min"], max=b["max"])
+    return Msg("cost_any")
 
 
-def building_error(tile: str, pay: tuple) -> str | None:
+def describe_cost(tile: str) -> str:
+    """What a building asks for, in English (command templates show it)."""
+    return str(cost_msg(tile))
+
+
+def building_error(tile: str, pay: tuple) -> Msg | None:
     """Why `pay` does not fit building `tile` (holdings aside), or None."""
     b = BUILDINGS[tile]
     if b["kind"] == "ornaments":
         if any(x != ORNAMENT for x in pay) or not b["min"] <= len(pay) <= b["max"]:
-            return f"this building takes {describe_cost(tile)}"
+            return Msg("building_takes", cost=cost_msg(tile))
         return None
     if any(x == ORNAMENT for x in pay):
-        return "ornaments pay only for buildings that show them; trade them for resources"
+        return Msg("ornaments_for_buildings")
     if any(x not in RESOURCES for x in pay):
-        return "only wood, brick, stone and gold pay for buildings"
+        return Msg("resources_for_buildings")
     if b["kind"] == "fixed":
         if {r: pay.count(r) for r in set(pay)} != b["cost"]:
-            return f"this building costs {describe_cost(tile)}"
+            return Msg("building_costs", cost=cost_msg(tile))
     elif b["kind"] == "count_kinds":
         if len(pay) != b["count"] or len(set(pay)) != b["kinds"]:
-            return f"this building takes {describe_cost(tile)}"
+            return Msg("building_takes", cost=cost_msg(tile))
     elif not 1 <= len(pay) <= ANY_MAX:
-        return f"this building takes {describe_cost(tile)}"
+        return Msg("building_takes", cost=cost_msg(tile))
     return None
 
 
@@ -110,7 +116,7 @@ def cheapest(p: dict, k: int) -> tuple | None:
 def check_resources(move, p: dict, pay: tuple) -> None:
     """Refuse food or unknown items and resources the player does not have."""
     if any(r not in RESOURCES for r in pay):
-        raise illegal(move, "pay with wood, brick, stone or gold (never food)")
+        raise illegal(move, Msg("pay_resources"))
     short = missing(p, pay)
     if short:
-        raise illegal(move, f"you have {p[short]} {short}")
+        raise illegal(move, Msg("you_have", n=p[short], item=short))

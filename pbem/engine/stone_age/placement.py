@@ -4,8 +4,9 @@ from __future__ import annotations
 from .. import base
 from .board import is_style, limits, village
 from .cards import BUILDINGS, PLACE_INFO
+from .messages import Msg
 from .moves import Place
-from .state import illegal, place_index, place_kind, places, where
+from .state import illegal, place_index, place_kind, places
 
 
 def workplaces_owned(p: dict, pid: str) -> int:
@@ -14,37 +15,37 @@ def workplaces_owned(p: dict, pid: str) -> int:
                if (BUILDINGS[t].get("effect") or {}).get("place") == pid)
 
 
-def placement_error(state: dict, seat: int, n: int, pid: str) -> str | None:
+def placement_error(state: dict, seat: int, n: int, pid: str) -> Msg | None:
     """Why `seat` may not put `n` people on `pid` now, or None when it may."""
     board = state["board"]
     counts = board.get(pid)
     if counts is None:
-        return f"there is no {where(pid)} in this game"
+        return Msg("no_such_place", place=pid)
     p = state["seats"][seat]
     left = p["people"] - p["placed"]
     if n < 1:
-        return "place at least one person"
+        return Msg("place_one")
     if n > left:
-        return f"you have {left} people left" if left else "you have no people left"
+        return Msg("people_left", n=left) if left else Msg("no_people_left")
     if counts[seat]:
         # Rulebook: no adding to a place you already stand on, even with room left.
-        return f"you already have people on {where(pid)} this round"
+        return Msg("already_on", place=pid)
     kind = place_kind(pid)
     if kind == "civ":
         if n != 1:
-            return "a civilization card takes exactly 1 person"
+            return Msg("civ_one")
         if state["row"][place_index(pid) - 1] is None:
-            return f"there is no card on {where(pid)}"
+            return Msg("no_card_on", place=pid)
         if any(counts):
-            return f"{where(pid)} is taken"
+            return Msg("taken", place=pid)
         return None
     if kind == "building":
         if n != 1:
-            return "a building takes exactly 1 person"
+            return Msg("building_one")
         if not state["stacks"][place_index(pid) - 1]:
-            return f"{where(pid)} is empty"
+            return Msg("stack_empty", place=pid)
         if any(counts):
-            return f"{where(pid)} is taken"
+            return Msg("taken", place=pid)
         return None
     info = PLACE_INFO[pid]
     taken = sum(counts)
@@ -52,29 +53,28 @@ def placement_error(state: dict, seat: int, n: int, pid: str) -> str | None:
     if kind == "village":
         exactly = info.get("exactly", info["capacity"])
         if n != exactly:
-            return f"the {where(pid)} takes exactly {exactly} {'person' if exactly == 1 else 'people'} of one player"
+            return Msg("village_one", place=pid) if exactly == 1 else Msg("village_n", place=pid, n=exactly)
         if taken:
-            return f"the {where(pid)} is taken"
+            return Msg("the_place_taken", place=pid)
         limit = rule["village_places"]
         if limit is not None and sum(1 for v in village(state) if any(board[v])) >= limit:
-            names = "toolmaker, hut, field and trading post" if is_style(state) else "toolmaker, hut and field"
-            return f"with {state['players']} players only {limit} of {names} may be used in a round"
+            *others, last = village(state)
+            return Msg("village_limit", players=state["players"], limit=limit, places=tuple(others), place=last)
         return None
     if info.get("owner_only"):
         # Expansion: a workplace owned at the start of the round takes up to 3 of its owner's people.
         owned = workplaces_owned(state["seats"][seat], pid)
         if not owned:
-            return f"you have no {where(pid)}: build its tile first"
+            return Msg("no_workplace", place=pid)
         if n > info["capacity"] * owned:
-            return f"your {where(pid)} takes at most {info['capacity'] * owned} people"
+            return Msg("workplace_max", place=pid, n=info["capacity"] * owned)
         return None
     cap = info["capacity"]
     if cap is not None and taken + n > cap:
-        return f"only {cap - taken} spaces are left on the {pid}" if cap > taken else f"the {pid} is full"
+        return Msg("spaces_left", n=cap - taken, pid=pid) if cap > taken else Msg("full", pid=pid)
     colours = rule["colours"]
     if info.get("colour_limited") and colours is not None and sum(1 for c in counts if c) >= colours:
-        return (f"with {state['players']} players at most {colours} "
-                f"{'colour' if colours == 1 else 'colours'} may stand on the {pid}")
+        return Msg("colours_one" if colours == 1 else "colours_n", players=state["players"], n=colours, pid=pid)
     return None
 
 
@@ -120,12 +120,12 @@ def do_place(state: dict, seat: int, move: Place, events: list) -> None:
     if reason:
         raise illegal(move, reason)
     if move.tools is not None and place_kind(move.pid) != "dice":
-        raise illegal(move, "tools are only used on hunting, forest, clay pit, quarry and river")
+        raise illegal(move, Msg("tools_dice_only"))
     if move.orn is not None:
         if not is_style(state):
-            raise illegal(move, "there are no ornaments in this game (only with the expansion)")
+            raise illegal(move, Msg("no_ornaments"))
         if move.pid != "hunt":
-            raise illegal(move, "ornaments come from hunting: say them when placing on the hunting grounds")
+            raise illegal(move, Msg("ornaments_place_hunt"))
     state["board"][move.pid][seat] = move.n
     p = state["seats"][seat]
     p["placed"] += move.n

@@ -20,6 +20,7 @@ from .actions import (
 from .board import is_style, limits, places, row_spaces
 from .cards import RESOURCES
 from .feeding import do_feed, do_starve, end_round, enter_feed, feed_prompts, feed_step, legal_feed
+from .messages import Msg, error
 from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work
 from .placement import do_place, legal_places, place_prompts, place_step
 from .scoring import final_scores, ranking
@@ -56,8 +57,8 @@ HANDLERS = {Place: do_place, Work: do_work, Civ: do_civ, Build: do_build, Pick: 
             Feed: do_feed, Starve: do_starve, UseCard: do_use_card, Split: do_split}
 
 # What each phase waits for, for "not now" messages.
-WAITING = {"place": "people are being placed", "act": "places are being resolved",
-           "feed": "people are being fed", "over": "the game is over"}
+WAITING = {"place": Msg("waiting_place"), "act": Msg("waiting_act"), "feed": Msg("waiting_feed"),
+           "over": Msg("game_over")}
 
 
 def advance(state: dict, events: list) -> None:
@@ -90,19 +91,19 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
     """Apply `move` by `seat` to a copy of `state`; returns (new_state, events)."""
     handler = HANDLERS.get(type(move))
     if handler is None:
-        raise base.IllegalMove(f"{move!r} is not a Stone Age move")
+        raise error(base.IllegalMove, Msg("not_a_move", move=repr(move)))
     if not isinstance(seat, int) or not 0 <= seat < state["players"]:
-        raise illegal(move, f"there is no seat {seat} in this game")
+        raise illegal(move, Msg("no_seat", seat=seat))
     if state["over"] is not None:
-        raise illegal(move, "the game is over")
+        raise illegal(move, Msg("game_over"))
     if type(move) is not UseCard:
         phase = PHASES[state["phase"]]
         if type(move) not in phase.moves:
-            raise illegal(move, f"not now: {WAITING[state['phase']]}")
+            raise illegal(move, Msg("not_now", waiting=WAITING[state["phase"]]))
         prompts = pending(state)
         if not any(pr.seat == seat for pr in prompts):
-            who = ", ".join(sorted({f"player {pr.seat + 1}" for pr in prompts}))
-            raise illegal(move, f"it is not your turn; waiting for {who}")
+            waiting = tuple(sorted({pr.seat + 1 for pr in prompts}))
+            raise illegal(move, Msg("not_your_turn", player_list=waiting))
     new = copy_state(state)
     events: list[dict] = []
     handler(new, seat, move, events)

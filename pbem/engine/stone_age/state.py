@@ -16,6 +16,7 @@ from .cards import (
     STACK_SIZE,
     TOOL_SLOTS,
 )
+from .messages import Msg, error, quoted
 from .moves import place_text
 from .style_cards import (
     DATA_VERSION,
@@ -156,9 +157,9 @@ def seat_places(state: dict, seat: int) -> list[str]:
     return [pid for pid in places(state) if board[pid][seat]]
 
 
-def illegal(move, reason: str) -> base.IllegalMove:
-    """An IllegalMove quoting the command: '"place 8 forest": you have 5 people left'."""
-    return base.IllegalMove(f'"{move}": {reason}', text=str(move))
+def illegal(move, reason: Msg) -> base.IllegalMove:
+    """An IllegalMove quoting the command: '"place 8 forest": you have 5 people left' (in any language)."""
+    return error(base.IllegalMove, quoted(str(move), reason), text=str(move))
 
 
 def where(pid: str) -> str:

@@ -202,7 +202,8 @@ def place_name(pid: str, locale: str = "en") -> str:
     return names.get(pid, pid)
 
 
-def _items(res: Sequence[str], loc: str) -> str:
+def items_text(res: Sequence[str], loc: str) -> str:
+    """Items counted in words: "2 wood, 1 brick" (also in error messages)."""
     counts: dict[str, int] = {}
     for r in res:
         counts[r] = counts.get(r, 0) + 1
@@ -252,12 +253,12 @@ def describe(event: Mapping, viewer: int | None, locale: str = "en", names: Sequ
         f["tools"] = " ".join(map(str, f["tiles"])) + "".join(f" +{v}" for v in f["cards"])
     if kind in ("bought", "built", "used_card", "fed"):
         paid = f.get("paid", f.get("res", []))
-        f["paid"] = _items(paid, loc)
+        f["paid"] = items_text(paid, loc)
         f["res"] = f["paid"]
         if kind == "fed":
-            f["paid"] = WITH[loc].format(x=_items(paid, loc)) if paid else ""
+            f["paid"] = WITH[loc].format(x=items_text(paid, loc)) if paid else ""
     if kind == "traded":
-        f["give"], f["get"] = _items(f["give"], loc), _items(f["get"], loc)
+        f["give"], f["get"] = items_text(f["give"], loc), items_text(f["get"], loc)
     if kind == "round":
         f["start_name"] = _who(event.get("start"), viewer, loc, names)
     if kind == "game_over":
