@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable
 
 from flask import current_app
-from flask_babel import force_locale, gettext
+from flask_babel import force_locale, gettext, ngettext
 
 
 def in_each_locale(render: Callable[[str], str]) -> dict[str, str]:
@@ -30,3 +30,13 @@ def translated(message: str, **values) -> dict[str, str]:
 def N_(message: str) -> str:
     """Mark a sentence kept in a constant for extraction (scripts/catalogs passes -k N_); translate it later."""
     return message
+
+
+def duration(seconds: int | None) -> str:
+    """"2 days", "36 hours", "45 minutes": the largest unit that divides `seconds` exactly."""
+    seconds = int(seconds or 0)
+    if seconds and seconds % 86400 == 0:
+        return ngettext("%(num)d day", "%(num)d days", seconds // 86400)
+    if seconds and seconds % 3600 == 0:
+        return ngettext("%(num)d hour", "%(num)d hours", seconds // 3600)
+    return ngettext("%(num)d minute", "%(num)d minutes", max(1, round(seconds / 60)))

@@ -23,6 +23,7 @@ from sqlalchemy import func, select
 from .. import engine, tokens
 from ..clock import now
 from ..extensions import db
+from ..languages import duration
 from ..models import Game, Move, Outbox, Seat, User
 
 log = logging.getLogger(__name__)
@@ -228,7 +229,8 @@ def queue_invitation(game: Game, email: str) -> None:
     with force_locale(_user_locale(user or game.host)):
         _queue(f"invite:{game.id}:{email}", "invite", email,
                f"{game_tag(game)} {gettext('You are invited')}",
-               render("invite.txt", game=game, rules=engine.get(game.slug), link=game_link(game), **_footer(user)),
+               render("invite.txt", game=game, rules=engine.get(game.slug), link=game_link(game),
+                      turn_time=duration(game.turn_seconds), **_footer(user)),
                user=user, game=game,
                headers={"Reply-To": f"play@{current_app.config['INBOUND_DOMAIN']}",
                         "Auto-Submitted": "auto-generated", **(_list_headers(user) if user else {})})

@@ -6,8 +6,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel.dates import format_datetime, format_skeleton
 from flask import Flask, g
-from flask_babel import get_locale, ngettext
+from flask_babel import get_locale
 from markupsafe import Markup, escape
+
+from ..languages import duration
 
 
 def viewer_zone() -> ZoneInfo:
@@ -43,16 +45,6 @@ def time_tag(moment: datetime | None, date_only: bool = False) -> Markup:
         return Markup("")
     iso = moment.replace(tzinfo=timezone.utc).isoformat().replace("+00:00", "Z")
     return Markup('<time datetime="{}">{}</time>').format(iso, escape(when(moment, date_only)))
-
-
-def duration(seconds: int | None) -> str:
-    """"2 days", "36 hours", "45 minutes": the largest unit that divides `seconds` exactly."""
-    seconds = int(seconds or 0)
-    if seconds and seconds % 86400 == 0:
-        return ngettext("%(num)d day", "%(num)d days", seconds // 86400)
-    if seconds and seconds % 3600 == 0:
-        return ngettext("%(num)d hour", "%(num)d hours", seconds // 3600)
-    return ngettext("%(num)d minute", "%(num)d minutes", max(1, round(seconds / 60)))
 
 
 def init_app(app: Flask) -> None:

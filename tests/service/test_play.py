@@ -152,9 +152,12 @@ def test_lobby_refuses_what_it_must(ctx, make_user):
 
 def test_invitation_reserves_a_seat_for_that_address(ctx, make_user):
     ann = make_user("ann")
-    game = play.create_game(ann, "test-countdown", seats=2)
+    game = play.create_game(ann, "test-countdown", seats=2, title="Sunday duel", turn_seconds=36 * 3600,
+                            weekend_pause=True)
     play.invite(game.id, ann, "Dora@Example.com")
     assert [row.to_address for row in outbox("invite")] == ["dora@example.com"]
+    text = outbox("invite")[0].text  # what the invited player needs to decide
+    assert '"Sunday duel"' in text and "Time per turn: 36 hours." in text and "Saturdays and Sundays" in text
     with pytest.raises(play.PlayError, match="all 2 seats"):
         play.join(game.id, make_user("eve"))
     dora = make_user("dora")
