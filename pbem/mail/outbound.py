@@ -6,7 +6,6 @@ import hashlib
 import hmac
 import logging
 import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.utils import make_msgid
@@ -22,6 +21,7 @@ from sqlalchemy import func, select
 
 from .. import engine, tokens
 from ..clock import now
+from ..engine.base import text_width
 from ..extensions import db
 from ..languages import duration
 from ..models import Game, Move, Outbox, Seat, User
@@ -243,11 +243,9 @@ def seat_names(game: Game) -> list[str]:
 
 def _columns(rows: list[list[str]]) -> list[str]:
     """Rows of cells as aligned text: the first column left, the others right, wide (CJK) characters as two."""
-    def width(text: str) -> int:
-        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-    widths = [max(width(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return ["  ".join(cell + " " * (widths[i] - width(cell)) if i == 0 else " " * (widths[i] - width(cell)) + cell
+    widths = [max(text_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell + " " * (widths[i] - text_width(cell)) if i == 0
+                      else " " * (widths[i] - text_width(cell)) + cell
                       for i, cell in enumerate(row)).rstrip() for row in rows]
 
 

@@ -6,7 +6,8 @@ import random
 import pytest
 
 from pbem.engine import stone_age
-from pbem.engine.stone_age.board_text import board_text, width
+from pbem.engine.base import text_width as width
+from pbem.engine.stone_age.board_text import board_text
 
 NAMES = ["Ann", "Bo", "中村", "Zoé"]
 

@@ -1,9 +1,9 @@
 """The Stone Age board as plain monospaced text, from one seat's view, for the text part of a turn email."""
 from __future__ import annotations
 
-import unicodedata
 from typing import Mapping, Sequence
 
+from ..base import text_width
 from .cards import BUILDINGS, CIV_CARDS, RESOURCES, ROW_COSTS
 from .text import CULTURE_NAMES, ITEM_NAMES, LOCALES, MULTIPLIER_NAMES, building_name, card_name, place_name
 
@@ -58,14 +58,9 @@ LABELS = {
 SEP = {"en": ", ", "ja": "、", "fr": ", ", "de": ", "}
 
 
-def width(text: str) -> int:
-    """Columns `text` takes in a monospaced font: East Asian wide and full-width characters take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
-
-
 def pad(text: str, columns: int) -> str:
     """`text` padded with spaces to `columns` display columns (Japanese place names line up too)."""
-    return text + " " * max(0, columns - width(text))
+    return text + " " * max(0, columns - text_width(text))
 
 
 def _name(seat: int, view: Mapping, names: Sequence[str] | None, label: Mapping) -> str:
@@ -74,7 +69,7 @@ def _name(seat: int, view: Mapping, names: Sequence[str] | None, label: Mapping)
 
 
 def _table(rows: list[tuple[str, str]], indent: str = "  ") -> list[str]:
-    columns = max((width(left) for left, _ in rows), default=0) + 2
+    columns = max((text_width(left) for left, _ in rows), default=0) + 2
     return [(indent + pad(left, columns) + right).rstrip() for left, right in rows]
 
 
