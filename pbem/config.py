@@ -40,6 +40,9 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
         "REDIS_URL": redis_url,
         # Without Redis the app runs tasks in-process (the embedded default).
         "EMBEDDED_TASKS": redis_url is None,
+        # Where rate-limit counters live (Flask-Limiter for HTTP, `limits` for mail): Redis when
+        # there is one, so every process counts together; memory in the embedded default.
+        "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI") or redis_url or "memory://",
         "MAIL_URL": env.get("MAIL_URL") or None,
         "OUTBOX_DIR": env.get("OUTBOX_DIR") or str(Path(instance_path) / "outbox"),
         "MAIL_FROM": env.get("MAIL_FROM") or "pbem <pbem@" + (env.get("INBOUND_DOMAIN") or "pbem.localhost") + ">",

@@ -85,3 +85,30 @@ def find_reply_token(text: str) -> SeatAddress | None:
 
 def reply_address(game_id: int, seat: int) -> str:
     return f"play+{reply_token(game_id, seat)}@{current_app.config['INBOUND_DOMAIN']}"
+
+
+# --- bounce addresses (VERP) -------------------------------------------------
+# Each outgoing mail's envelope sender names its outbox row, signed: a delivery report sent
+# back to it proves it answers a mail we sent, which a forged report cannot.
+
+_BOUNCE_RE = re.compile(r"bounce\+m(\d+)-([a-z2-7]{16})@")
+
+
+def _bounce_mac(outbox_id: int) -> str:
+    key = current_app.config["SECRET_KEY"].encode()
+    digest = hmac.new(key, f"bounce:{outbox_id}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest[:10]).decode().lower()
+
+
+def bounce_address(outbox_id: int) -> str:
+    """The envelope sender (Return-Path) of the outbox row `outbox_id`."""
+    return f"bounce+m{outbox_id}-{_bounce_mac(outbox_id)}@{current_app.config['INBOUND_DOMAIN']}"
+
+
+def find_bounce_token(text: str) -> int | None:
+    """The outbox row id named by a correctly signed bounce address in `text`, if any."""
+    for match in _BOUNCE_RE.finditer(text.lower()):
+        outbox_id = int(match.group(1))
+        if hmac.compare_digest(match.group(2), _bounce_mac(outbox_id)):
+            return outbox_id
+    return None
