@@ -1,5 +1,7 @@
 """The shared reply corpus: extract_reply keeps exactly what each writer wrote, for at least 95 % of it."""
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -54,3 +56,32 @@ def test_reply_corpus_is_extracted_exactly():
         summary += "; misses: " + ", ".join(misses)
     print(summary)
     assert exact / len(names) >= REQUIRED_SHARE, summary
+
+
+def test_corpus_place_comes_from_the_setting(tmp_path):
+    """Issue 11 point 8: PBEM_REPLY_CORPUS names the corpus, relative to the repository root unless absolute."""
+    assert corpus_path({}) == (REPO_ROOT / CORPUS_DEFAULT).resolve()
+    assert corpus_path({CORPUS_SETTING: str(tmp_path)}) == tmp_path
+    assert corpus_path({CORPUS_SETTING: "corpus"}) == REPO_ROOT / "corpus"
+
+
+def _run_corpus_test(tmp_path, ci: str) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items() if key != "CI"}
+    env.update({CORPUS_SETTING: str(tmp_path / "absent"), "PYTHONPATH": str(REPO_ROOT)}, **({"CI": ci} if ci else {}))
+    return subprocess.run(
+        # Only this module runs, so neither the database fixtures nor the heavy plugins are needed.
+        [sys.executable, "-m", "pytest", "-q", "-rs", "--noconftest", "-p", "no:cacheprovider",
+         "-p", "no:schemathesis", "-p", "no:hypothesispytest",
+         f"{__file__}::test_reply_corpus_is_extracted_exactly"],
+        cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+
+
+def test_a_missing_corpus_says_how_to_get_it(tmp_path):
+    """Issue 11 point 8: outside CI a missing corpus is a skip that says how to get it; under CI, a failure."""
+    outside = _run_corpus_test(tmp_path, ci="")
+    assert outside.returncode == 0, outside.stdout
+    assert "1 skipped" in outside.stdout and "email_reply_trimmer" in outside.stdout
+    under_ci = _run_corpus_test(tmp_path, ci="true")
+    assert under_ci.returncode == 1, under_ci.stdout
+    assert "1 failed" in under_ci.stdout and "email_reply_trimmer" in under_ci.stdout
