@@ -116,15 +116,18 @@ _WROTE_TAIL = (
     r"\s*:\s*$"
 )
 WROTE = re.compile(rf"(?:{_WROTE_VERBS}){_WROTE_TAIL}", re.IGNORECASE)
-# "…, kl. 15:19 skrev John Doe:", "… كتب John Doe:": the verb, then a sender without an address.
-WROTE_BEFORE_SENDER = re.compile(rf"(?:{_BEFORE_SENDER})\s+[^:<>@]{{1,60}}?\s*:\s*$", re.IGNORECASE)
+# "…, kl. 15:19 skrev John Doe:", "… كتب John Doe:": the verb, then the sender (an address optional).
+WROTE_BEFORE_SENDER = re.compile(
+    rf"(?:{_BEFORE_SENDER})\s+[^:<>@]{{1,60}}?(?:<\s?[^<>\s]+@[^<>\s]+\s?>)?\s*:\s*$", re.IGNORECASE
+)
 # "On <date>, <sender> wrote" with no colon: an attribution only when a quote follows.
 WROTE_BARE = re.compile(rf"(?:{_WROTE_VERBS})(?:\s*\([^()]{{0,80}}\))?\s*$", re.IGNORECASE)
 # Gmail in some locales drops the verb: "2016-10-24 15:36 GMT+02:00 Name <address>:".
 DATED_SENDER = re.compile(r"^\d{4}\s?[-/.年]\s?\d{1,2}\s?[-/.月]\s?\d{1,2}")
 DATED_SENDER_TAIL = re.compile(r"\bGMT\b|[:>]\s*$")
 # …and Gmail in Russian: "ср, 30 апр. 2025 г. в 15:19, Name <address>:".
-SENDER_AT_END = re.compile(r"<[^<>\s]+@[^<>\s]+>\)?\s*:$")
+# Gmail wraps long ones inside the brackets ("<" / "address>:"), which joining leaves as "< address>:".
+SENDER_AT_END = re.compile(r"<\s?[^<>\s]+@[^<>\s]+\s?>\)?\s*:$")
 TIME = re.compile(r"(?<!\d)\d{1,2}[:.]\d{2}(?!\d)")
 
 

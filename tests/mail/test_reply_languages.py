@@ -504,6 +504,28 @@ def test_at_least_25_languages_have_cases():
     assert set(TYPED) == set(LANGUAGES)
 
 
+@pytest.mark.parametrize(
+    "attribution",
+    [
+        "ср, 30 апр. 2025 г. в 15:19, Иван Петров <\nivan.petrov@example.com>:",
+        "ср, 30 апр. 2025 г. в 15:19, Иван Петров <ivan.petrov@example.com\n>:",
+        "śr., 30 kwi 2025 o 15:19 Jan Kowalski <jan.kowalski@example.com>\nnapisał(a):",
+        "Am Mi., 30. Apr. 2025 um 15:19 Uhr schrieb Hans Müller <\nhans.mueller@example.de>:",
+        "Le mer. 30 avr. 2025 à 15:19, Jean-Pierre Dupont <jean-pierre.dupont@example.fr>\na écrit :",
+        "في الأربعاء، 30 أبريل 2025 في 3:19 م تمت كتابة ما يلي بواسطة أحمد محمد <\nahmed@example.com>:",
+        "Vào Th 4, 30 thg 4, 2025 vào lúc 15:19 Nguyễn Văn An <\nan.nguyen@example.vn> đã viết:",
+        "Pe mie., 30 apr. 2025 la 15:19, Ion Popescu <ion.popescu@example.ro> a\nscris:",
+        "pe 20. lokakuuta 2017 klo 17.50 Matti Meikäläinen (matti@example.fi)\nkirjoitti:",
+        "Τετ, 30 Απρ 2025 στις 3:19 μ.μ., ο/η Νίκος Παπαδόπουλος <\nnikos@example.gr> έγραψε:",
+        "Pada tanggal Rab, 30 Apr 2025 pukul 15.19 Budi Santoso <\nbudi.santoso@example.co.id> menulis:",
+        "2025년 4월 30일 (수) 오후 3:19, 김민수 <minsu.kim@example.co.kr>님이\n작성:",
+    ],
+)
+def test_attributions_wrapped_over_two_lines_are_cut(attribution):
+    """Gmail's plain text wraps long attributions, inside the address brackets too."""
+    assert extract_reply(f"place 3 forest\nfeed\n\n{attribution}\n\n{QUOTE}") == "place 3 forest\nfeed"
+
+
 def test_a_command_on_the_attribution_line_is_kept():
     """Issue 11 point 7: `reply On Wed, Apr 4, 2012 … wrote:` must keep `reply`."""
     text = "reply On Wed, Apr 4, 2012 at 3:59 PM, bob <bob@example.com> wrote:\n> It is your turn.\n"
