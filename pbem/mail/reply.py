@@ -76,11 +76,11 @@ def classify_lines(lines: list[str]) -> list[str]:
 
 
 def _is_sent_from(content: str) -> bool:
-    return (
-        len(content) <= markers.SENT_FROM_MAX_LENGTH
-        and len(content.split()) <= markers.SENT_FROM_MAX_WORDS
-        and bool(markers.SENT_FROM.match(content))
-    )
+    if len(content) > markers.SENT_FROM_MAX_LENGTH:
+        return False
+    if markers.SENT_FROM_LINE.match(content):
+        return True
+    return len(content.split()) <= markers.SENT_FROM_MAX_WORDS and bool(markers.SENT_FROM.match(content))
 
 
 def _probe(line: str) -> str:
@@ -229,7 +229,7 @@ def _field_block_spans(contents, depths, kinds) -> list[tuple[int, int]]:
 
 def _unknown_field_block_spans(contents, depths, kinds) -> list[tuple[int, int]]:
     # A header block in a language we do not know: three or more `Name: value` lines in a row,
-    # one of them with an address and one with a digit (the date).
+    # one of them with an address and one with a time (the date line).
     spans = []
     index, count = 0, len(contents)
     while index < count:
@@ -239,7 +239,7 @@ def _unknown_field_block_spans(contents, depths, kinds) -> list[tuple[int, int]]
             last += 1
         block = contents[index:last]
         if len(block) >= 3 and any(markers.ADDRESS.search(line) for line in block) and \
-                any(char.isdigit() for line in block for char in line):
+                any(markers.TIME.search(line) for line in block):
             spans.append((index, last - 1))
         index = max(last, index + 1)
     return spans

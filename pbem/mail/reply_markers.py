@@ -141,12 +141,13 @@ def _library_sent_from() -> list[str]:
     return phrases
 
 
+_SENT_FROM = [fragment for language in _ALL for fragment in language.sent_from]
+# Whole-line forms (`iPhoneから送信`, GMX's "Diese Nachricht wurde von meinem … gesendet.").
+SENT_FROM_LINE = re.compile("^(?:" + "|".join(f for f in _SENT_FROM if f.endswith("$")) + ")", re.IGNORECASE)
 SENT_FROM = re.compile(
-    "^(?:" + "|".join([f for language in _ALL for f in language.sent_from] + _library_sent_from()) + ")",
-    re.IGNORECASE,
+    "^(?:" + "|".join([f for f in _SENT_FROM if not f.endswith("$")] + _library_sent_from()) + ")", re.IGNORECASE
 )
 # "Sent from my iPhone, please excuse typos" is short; "Sent from my desk, is much easier than
 # my phone." is a sentence the writer typed.
 SENT_FROM_MAX_LENGTH = 120
-# GMX's "Diese Nachricht wurde von meinem Android Mobiltelefon mit GMX Mail gesendet." has 11 words.
-SENT_FROM_MAX_WORDS = 12
+SENT_FROM_MAX_WORDS = 8

@@ -28,7 +28,9 @@ class Language:
     separators: tuple[str, ...] = ()
     # A forward introduced by a sentence ending in a colon: "Begin forwarded message:".
     forward_intros: tuple[str, ...] = ()
-    # The start of a phone or app signature line: "Sent from my iPhone", "iPhoneから送信".
+    # A phone or app signature line: "Sent from my iPhone", "iPhoneから送信". A fragment ending in
+    # `$` describes the whole line and holds however many words it has; the others are prefixes, and
+    # a line they start is a signature only while it stays short.
     sent_from: tuple[str, ...] = ()
 
 
@@ -51,7 +53,7 @@ LANGUAGES: dict[str, Language] = {
         separators=("ursprüngliche nachricht", "weitergeleitete nachricht", "originalnachricht"),
         forward_intros=("anfang der weitergeleiteten nachricht",),
         sent_from=(r"von meine[mr] .{1,60} gesendet", r"gesendet (?:von|mit) (?:meinem|meiner|my)\b",
-                   r"diese nachricht wurde von meinem .{1,80} gesendet", r"outlook für (?:ios|android) beziehen"),
+                   r"diese nachricht wurde von meinem .{1,80} gesendet\.?$", r"outlook für (?:ios|android) beziehen"),
     ),
     "fr": Language(
         wrote=("a écrit", "a ecrit"),
@@ -234,7 +236,7 @@ LANGUAGES: dict[str, Language] = {
         fields=("gönderildi", "gönderilme tarihi", "tarih", "kime", "konu", "bilgi"),
         separators=("özgün ileti", "orijinal mesaj", "yönlendirilmiş ileti", "iletilen mesaj"),
         forward_intros=("iletilen mesajın başlangıcı",),
-        sent_from=(r"\S.{0,40}(?:dan|den|tan|ten) gönderildi$",),
+        sent_from=(r"\S.{0,40}(?:umdan|ümden|ımdan|imden) gönderildi$",),
     ),
     "ar": Language(
         wrote=("كتب",),

@@ -566,6 +566,10 @@ def test_a_forwarded_block_below_the_commands_is_cut():
         "Wysłane później: place 3 forest",
         "Dari hutan: place 3 forest",
         "Od 3 do 5 rund gram dalej",
+        "Sent from the office, where I play at lunch, so:\nplace 3 forest",
+        "Food: 3\nWood: 2\nContact: bob@example.org",
+        "Invite ann@example.org:\njoin 12",
+        "Bugün 3 oyun birden gönderildi\nplace 3 forest",
     ],
 )
 def test_commands_and_chat_are_never_cut(typed):
