@@ -1,9 +1,10 @@
 """What mail clients write above quoted history and below a reply, per language, as data."""
 from __future__ import annotations
 
-# Every entry is a regular-expression fragment, matched case-insensitively against one line (or a
-# few joined lines) that is already NFKC-normalised and stripped of bidi and zero-width marks, so
-# `：` arrives as `:` and Gmail's RTL embeddings are gone. Most fragments are plain words. Adding a
+# Entries are matched case-insensitively against one line (or a few joined lines) that is already
+# NFKC-normalised and stripped of bidi and zero-width marks, so `：` arrives as `:` and Gmail's RTL
+# embeddings are gone. Start words and field names are plain text; the other entries are
+# regular-expression fragments, most of them plain words too. Adding a
 # language is adding an entry here and a row of cases in tests/mail/test_reply_languages.py.
 #
 # The forms come from what the common clients write in each locale: Gmail ("On <date>, <sender>
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Language:
+    """The words one language's mail clients write around quoted history and below a reply."""
+
     # Verbs ending an attribution: "<date>, <sender> wrote:", "<sender> napsal(a):".
     wrote: tuple[str, ...] = ()
     # Words standing between the date and the sender: "skrev <sender>:", "بواسطة <sender>:".
