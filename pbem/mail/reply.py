@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 # mail-parser-reply finds the attribution and header lines it knows ("On ... wrote:", Outlook
-# `From:`/`Sent:` blocks in a dozen languages); reply_markers adds the forms it misses (Japanese
-# clients, wrapped attributions, separators, phone signatures). The cut itself is made here, line
+# `From:`/`Sent:` blocks in a dozen languages); reply_markers adds the forms it misses, built from
+# the words of 33 languages in reply_patterns (attributions, header blocks, separators, phone
+# signatures). For clients and languages in neither, a few shapes stand in: a line ending in a
+# colon that names an address or a time with a deeper quote below it, a block of three `Name:
+# value` lines with an address, a dashed phrase above a header. The cut itself is made here, line
 # by line, because the library's own cut keeps the whole first fragment (quotes and all), strips
 # closings such as "Best regards" that the writer meant to send, and loses indentation.
 
@@ -26,7 +29,11 @@ _LIBRARY_LINE_CHARS = 120
 _HEADER_JOIN_LINES = 5
 _HEADER_MAX_CHARS = 400
 
-_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+# Zero-width characters, and the bidi marks Gmail wraps around Arabic, Hebrew and Persian headers.
+_ZERO_WIDTH = dict.fromkeys(
+    map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e"
+            "\u2066\u2067\u2068\u2069")
+)
 
 EMPTY, TEXT, QUOTE, HEADER, QUOTED_HEADER, DELIMITER, SIGNATURE, CODE = "etqhQdsc"
 
@@ -35,7 +42,7 @@ _LIBRARY_HEADERS = EmailMessage(text="", languages=list(markers.LIBRARY_LANGUAGE
 
 def extract_reply(text: str) -> str:
     """Return the part of a reply body its writer typed, without quoted history or signature."""
-    lines = split_lines(text[:MAX_TEXT_CHARS])
+    lines = _split_typed_attributions(split_lines(text[:MAX_TEXT_CHARS]))
     kinds = classify_lines(lines)
     kept = _kept_lines(kinds)
     return "\n".join(lines[index].rstrip() for index in kept).strip("\n")
@@ -69,11 +76,11 @@ def classify_lines(lines: list[str]) -> list[str]:
 
 
 def _is_sent_from(content: str) -> bool:
-    return (
-        len(content) <= markers.SENT_FROM_MAX_LENGTH
-        and len(content.split()) <= markers.SENT_FROM_MAX_WORDS
-        and bool(markers.SENT_FROM.match(content))
-    )
+    if len(content) > markers.SENT_FROM_MAX_LENGTH:
+        return False
+    if markers.SENT_FROM_LINE.match(content):
+        return True
+    return len(content.split()) <= markers.SENT_FROM_MAX_WORDS and bool(markers.SENT_FROM.match(content))
 
 
 def _probe(line: str) -> str:
@@ -103,14 +110,53 @@ def _mark_code(contents, depths, kinds) -> None:
         fence_start = None
 
 
+def _split_typed_attributions(lines: list[str]) -> list[str]:
+    # "reply On Wed, Apr 4, 2012 at 3:59 PM, bob <bob@example.com> wrote:": the writer's text and
+    # the attribution on one line, as some HTML-to-text conversions leave them. Split them.
+    result = []
+    for line in lines:
+        probe = _probe(line)
+        if probe == line.rstrip() and markers.WROTE.search(probe) and not markers.QUOTE_MARKERS.match(probe):
+            for match in markers.INLINE_START.finditer(probe):
+                rest = probe[match.end():]
+                if match.start() and rest[0].isupper() and _is_attribution(rest):
+                    result += [line[: match.start()], line[match.end():]]
+                    break
+            else:
+                result.append(line)
+        else:
+            result.append(line)
+    return result
+
+
 def _header_spans(probes, depths, contents, kinds) -> list[tuple[int, int]]:
     spans = _library_spans(probes, depths, contents)
     spans += _field_block_spans(contents, depths, kinds)
+    spans += _unknown_field_block_spans(contents, depths, kinds)
     spans += _attribution_spans(probes, depths, contents, kinds)
     for index, content in enumerate(contents):
-        if kinds[index] != CODE and (markers.SEPARATOR.match(content) or markers.FORWARD_INTRO.match(content)):
+        if kinds[index] != CODE and (
+            markers.SEPARATOR.match(content)
+            or markers.FORWARD_INTRO.match(content)
+            or markers.DASHED_ATTRIBUTION.match(content)
+        ):
             spans.append((index, index))
+    starts = {first for first, _ in spans}
+    for index, content in enumerate(contents):
+        # "------------------ Original ------------------" above a header block belongs to it.
+        if kinds[index] != CODE and index not in starts and markers.DASHED_PHRASE.match(content):
+            following = _next_content(contents, index)
+            if following is not None and following in starts:
+                spans.append((index, index))
     return spans
+
+
+def _next_content(contents, index) -> int | None:
+    # The next non-empty line, with at most one blank line before it.
+    for following in (index + 1, index + 2):
+        if following < len(contents) and contents[following]:
+            return following
+    return None
 
 
 def _library_spans(probes, depths, contents) -> list[tuple[int, int]]:
@@ -181,6 +227,24 @@ def _field_block_spans(contents, depths, kinds) -> list[tuple[int, int]]:
     return spans
 
 
+def _unknown_field_block_spans(contents, depths, kinds) -> list[tuple[int, int]]:
+    # A header block in a language we do not know: three or more `Name: value` lines in a row,
+    # one of them with an address and one with a time (the date line).
+    spans = []
+    index, count = 0, len(contents)
+    while index < count:
+        last = index
+        while last < count and kinds[last] != CODE and depths[last] == depths[index] and \
+                markers.SOME_FIELD.match(contents[last]):
+            last += 1
+        block = contents[index:last]
+        if len(block) >= 3 and any(markers.ADDRESS.search(line) for line in block) and \
+                any(markers.TIME.search(line) for line in block):
+            spans.append((index, last - 1))
+        index = max(last, index + 1)
+    return spans
+
+
 def _attribution_spans(probes, depths, contents, kinds) -> list[tuple[int, int]]:
     # "On <date>, <sender> wrote:" and its relatives, often wrapped over several lines.
     spans = []
@@ -189,6 +253,8 @@ def _attribution_spans(probes, depths, contents, kinds) -> list[tuple[int, int]]
         last = None
         if kinds[index] in (TEXT, QUOTE) and _may_start_attribution(contents[index]):
             last = _attribution_end(probes, depths, contents, index)
+        if last is None and kinds[index] in (TEXT, QUOTE) and _introduces_quote(depths, contents, index):
+            last = index
         if last is None:
             index += 1
             continue
@@ -198,7 +264,9 @@ def _attribution_spans(probes, depths, contents, kinds) -> list[tuple[int, int]]
 
 
 def _may_start_attribution(content: str) -> bool:
-    return bool(markers.STRONG_START.match(content) or markers.WEAK_START.search(content))
+    return bool(
+        markers.STRONG_START.match(content) or markers.WEAK_START.search(content) or markers.WROTE.search(content)
+    )
 
 
 def _attribution_end(probes, depths, contents, first) -> int | None:
@@ -225,9 +293,28 @@ def _attribution_end(probes, depths, contents, first) -> int | None:
     return None
 
 
+def _introduces_quote(depths, contents, index) -> bool:
+    # A line of a client or language we do not know: it ends in a colon (or "wrote" without one),
+    # names an address or a time, and a deeper quote follows it.
+    content = contents[index]
+    if len(content) > _PROBE_LINE_CHARS // 2:
+        return False
+    following = _next_content(contents, index)
+    if following is None or depths[following] <= depths[index]:
+        return False
+    if content.endswith(":"):
+        return bool(markers.ADDRESS.search(content) or (
+            markers.TIME.search(content) and markers.STRONG_START.match(content)))
+    return bool(markers.WROTE_BARE.search(content) and markers.STRONG_START.match(content))
+
+
 def _is_attribution(joined: str) -> bool:
     if markers.WROTE.search(joined):
         return bool(re.search(r"\d|@", joined))
+    if markers.WROTE_BEFORE_SENDER.search(joined):
+        return bool(markers.TIME.search(joined))
+    if markers.SENDER_AT_END.search(joined) and markers.TIME.search(joined) and markers.STRONG_START.match(joined):
+        return True
     if markers.DATED_SENDER.match(joined):
         return bool(markers.DATED_SENDER_TAIL.search(joined) and (
             "GMT" in joined or markers.ADDRESS.search(joined)))

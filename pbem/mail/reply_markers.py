@@ -1,18 +1,21 @@
-"""Patterns marking where quoted history, forwarded headers and signatures start, per language."""
+"""Patterns marking where quoted history, forwarded headers and signatures start, built from reply_patterns."""
 from __future__ import annotations
 
 # Every pattern here is matched against one line (or a few joined lines) already NFKC-normalised,
-# so full-width forms such as `＞` or `：` arrive as their ASCII equivalents.
+# so full-width forms such as `＞` or `：` arrive as their ASCII equivalents. The words of each
+# language are data in reply_patterns; this module only says where in a line they may stand.
 
 import re
+import unicodedata
 
 from mailparser_reply.constants import MAIL_LANGUAGES
+
+from .reply_patterns import LANGUAGES
 
 # Languages handed to mail-parser-reply; it knows their "On ... wrote:" and Outlook header forms.
 LIBRARY_LANGUAGES = ("en", "de", "fr", "es", "it", "ja", "nl", "pl", "sv", "da", "cs", "zh", "ko")
 
 # A quote prefix: `>` (after NFKC also the full-width `＞`), or a Supercite-style `C>` / `JD>`.
-QUOTE_PREFIX = re.compile(r"^[ \t]*(?:[A-Za-z]{1,3})?>")
 QUOTE_MARKERS = re.compile(r"^(?:[ \t]*(?:[A-Za-z]{1,3})?>)+[ \t]?")
 
 CODE_FENCE = re.compile(r"^\s*```")
@@ -21,138 +24,111 @@ CODE_FENCE = re.compile(r"^\s*```")
 # Gmail appends a lone U+1427 as a tracking mark. A single `-` is a list bullet, so two at least.
 DELIMITER = re.compile(r"^\s*(?:[-_=*#~+•·─━═]{2,}|[\u1427\u2014\u2013])\s*$")
 
-_SEPARATOR_PHRASES = "|".join(
-    [
-        r"original message",
-        r"forwarded message",
-        r"ursprüngliche nachricht",
-        r"weitergeleitete nachricht",
-        r"originalnachricht",
-        r"message d'origine",
-        r"message d’origine",
-        r"message original",
-        r"message transféré",
-        r"mensaje original",
-        r"mensaje reenviado",
-        r"mensagem original",
-        r"messaggio originale",
-        r"messaggio inoltrato",
-        r"oorspronkelijk bericht",
-        r"doorgestuurd bericht",
-        r"ursprungligt meddelande",
-        r"opprinnelig melding",
-        r"oprindelig meddelelse",
-        r"wiadomość oryginalna",
-        r"исходное сообщение",
-        r"пересылаемое сообщение",
-        r"元のメッセージ",
-        r"転送メッセージ",
-        r"原始邮件",
-        r"原始郵件",
-    ]
-)
+_ALL = tuple(LANGUAGES.values())
+
+
+def _nfkc(fragments) -> set[str]:
+    # The lines are NFKC-normalised, so the words must be too (Thai "ำ" becomes two characters).
+    return {unicodedata.normalize("NFKC", fragment) for fragment in fragments}
+
+
+# Scripts written without spaces between words: a verb there follows a name or a digit directly.
+_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _alternatives(fragments) -> str:
+    # Longest first, so "ezt írta" is tried before "írta".
+    return "|".join(sorted(_nfkc(fragments), key=len, reverse=True))
+
+
+def _words(fragments) -> str:
+    # In spaced scripts a verb must not be the tail of a longer word ("rewrote").
+    fragments = _nfkc(fragments)
+    spaced = [fragment for fragment in fragments if fragment[0].isalpha() and not _UNSPACED.match(fragment)]
+    unspaced = [fragment for fragment in fragments if fragment not in spaced]
+    parts = [rf"(?<![^\W\d_])(?:{_alternatives(spaced)})"] if spaced else []
+    if unspaced:
+        parts.append(rf"(?:{_alternatives(unspaced)})")
+    return "|".join(parts)
+
+
+def _field_pattern(names) -> re.Pattern[str]:
+    alternatives = "|".join(sorted((re.escape(name) for name in _nfkc(names)), key=len, reverse=True))
+    # `From:`, `*From:*`, `*From*:`, French `De :`.
+    return re.compile(rf"^\*{{0,2}}(?:{alternatives})(?:\*{{0,2}}\s?:|\s?:\*{{0,2}})", re.IGNORECASE)
+
+
+_WROTE_VERBS = _words(verb for language in _ALL for verb in language.wrote)
+_BEFORE_SENDER = _words(word for language in _ALL for word in language.wrote_before_sender)
+
 # `-----Original Message-----`, `*-------- Original Message --------*`, `-----元のメッセージ-----`.
 SEPARATOR = re.compile(
-    rf"^[\s*_]*-{{2,}}\s*(?:{_SEPARATOR_PHRASES})\s*-{{2,}}[\s*_]*$", re.IGNORECASE
+    rf"^[\s*_]*-{{2,}}\s*(?:{_alternatives(p for language in _ALL for p in language.separators)})"
+    r"\s*-{2,}[\s*_]*$",
+    re.IGNORECASE,
 )
+# Zoho and phones: `---- John Smith wrote ----`, `---- On <date> <sender> wrote ---`.
+DASHED_ATTRIBUTION = re.compile(
+    rf"^[\s*_]*-{{2,}}\s*\S.{{0,160}}?(?:{_WROTE_VERBS})\s*:?\s*-{{2,}}[\s*_]*$", re.IGNORECASE
+)
+# A short phrase between dashes: the separator of a client or language we do not know, taken as
+# one only when a header block follows it.
+DASHED_PHRASE = re.compile(r"^[\s*_]*-{2,}\s*[^\s-][^-]{0,40}?\s*-{2,}[\s*_]*$")
 # Apple Mail and others introduce a forward with a sentence instead of dashes.
 FORWARD_INTRO = re.compile(
-    r"^(?:begin forwarded message|anfang der weitergeleiteten nachricht"
-    r"|début du message (?:réexpédié|transféré)|inicio del mensaje reenviado"
-    r"|転送されたメッセージ)\s*:$",
-    re.IGNORECASE,
+    rf"^(?:{_alternatives(p for language in _ALL for p in language.forward_intros)})\s*:$", re.IGNORECASE
 )
 
 # Field names of the header blocks Outlook-like clients write above the quoted message.
-_SENDER_FIELDS = [
-    "from", "von", "de", "da", "van", "od", "från", "fra", "от", "від",
-    "差出人", "送信者", "发件人", "寄件者", "보낸 사람",
-]
-_OTHER_FIELDS = [
-    "sent", "date", "to", "cc", "subject", "reply-to",
-    "gesendet", "datum", "an", "betreff",
-    "envoyé", "à", "a", "objet", "sujet",
-    "enviado", "enviada", "para", "asunto", "fecha", "assunto",
-    "inviato", "data", "oggetto", "risposta",
-    "verzonden", "aan", "onderwerp",
-    "wysłano", "do", "temat", "dw",
-    "skickat", "till", "ämne", "kopia", "sendt", "til", "emne", "dato",
-    "отправлено", "кому", "тема", "дата", "копия",
-    "送信日時", "宛先", "件名", "日付",
-    "发送时间", "收件人", "主题", "抄送", "日期",
-]
+SENDER_FIELD = _field_pattern(name for language in _ALL for name in language.sender_fields)
+ANY_FIELD = _field_pattern(name for language in _ALL for name in language.sender_fields + language.fields)
+# A `Name: value` line of one to three words, as a header block in an unknown language has.
+SOME_FIELD = re.compile(r"^\*{0,2}[^\W\d_][^\W\d_'.-]{0,20}(?: [^\W\d_][^\W\d_'.-]{0,20}){0,2}\*{0,2} ?:\s*\S")
 
-
-def _field_pattern(names: list[str]) -> re.Pattern[str]:
-    alternatives = "|".join(sorted((re.escape(name) for name in names), key=len, reverse=True))
-    # `From:`, `*From:*`, `*From*:`, French `De :`.
-    return re.compile(
-        rf"^\*{{0,2}}(?:{alternatives})(?:\*{{0,2}}\s?:|\s?:\*{{0,2}})", re.IGNORECASE
-    )
-
-
-SENDER_FIELD = _field_pattern(_SENDER_FIELDS)
-ANY_FIELD = _field_pattern(_SENDER_FIELDS + _OTHER_FIELDS)
-
-# The first line of an attribution: "On <date>", "Le <date>", "Am <date>", a date, a weekday.
+# The first line of an attribution: "On <date>", "Le <date>", "Am <date>", a date, a weekday
+# ("ср, 30 апр.", "ke 30. huhtik.").
 STRONG_START = re.compile(
     r"^[-*\s]*(?:"
-    r"(?:on|am|le|el|em|il|op|den|dnia|w dniu|dne|at|в|у|在)\s+\S.*\d"
+    rf"(?:{_alternatives(re.escape(w) for language in _ALL for w in language.starts)})\s+\S.*\d"
     r"|\d"
     r"|[^\W\d_]{2,}\.?,\s*\d"
+    r"|[^\W\d_]{1,4}\.?,?\s+\d{1,2}\.\s"
     r")",
     re.IGNORECASE,
+)
+# Where an attribution may start in the middle of a line the writer typed on: "reply On Wed, …".
+INLINE_START = re.compile(
+    rf"\s+(?=(?:{_alternatives(re.escape(w) for language in _ALL for w in language.starts)})\s+\S)", re.IGNORECASE
 )
 # A sender shown with an address, as in "Some One <one@example.org> wrote:".
 ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 WEAK_START = re.compile(r"<[^<>\s]*@|[\w.+-]+@[\w-]+\.\w")
 
-_WROTE_LATIN = "|".join(
-    [
-        r"wrote", r"writes", r"schrieb", r"schreef", r"geschreven", r"escribió", r"escribio",
-        r"escreveu", r"skrev", r"kirjoitti", r"napsal", r"napisał", r"napisala", r"nadesłał",
-        r"написал", r"написала", r"пише", r"писал", r"ha scritto", r"a écrit", r"a ecrit",
-        r"yazdı",
-    ]
-)
-_WROTE_CJK = r"写道|寫道|のメール|書きました|님이 작성"
-# What may follow the verb before the colon: "(a)", German "am <date> um <time> Uhr",
-# or the sender where the verb comes first ("skrev Name <address>").
+# What may follow the verb before the colon: "(a)", Hungarian "(időpont: <date>)", German "am
+# <date> um <time> Uhr", the sender where the verb comes first ("skrev Name <address>", Polish
+# "napisana przez Name <address> w dniu <date>"), or a date and time ("kirjoitti 30.4.2025 klo 15.19").
 _WROTE_TAIL = (
-    r"(?:\s*\([aа]\))?"
-    r"(?:\s+am\s.{1,60}?|\s+[^:]{0,80}?<[^<>]*@[^<>]*>)?"
+    r"(?:\s*\([^()]{0,80}\))?"
+    r"(?:\s+am\s.{1,60}?"
+    r"|\s+[^:]{0,80}?<[^<>]*@[^<>]*>\)?[^<>@]{0,60}?"
+    r"|\s+\d{1,4}[./-]\s?\d{1,2}[./-]\s?\d{2,4}\.?(?:\s+[^\W\d_]{1,6}\.?)?\s+\d{1,2}[.:]\d{2}"
+    r")?"
     r"\s*:\s*$"
 )
-WROTE = re.compile(
-    rf"(?:\b(?:{_WROTE_LATIN})|{_WROTE_CJK}){_WROTE_TAIL}"
-    r"|\bwrote\s*-{2,}\s*$",  # Zoho: "---- On <date> <sender> wrote ----"
-    re.IGNORECASE,
+WROTE = re.compile(rf"(?:{_WROTE_VERBS}){_WROTE_TAIL}", re.IGNORECASE)
+# "…, kl. 15:19 skrev John Doe:", "… كتب John Doe:": the verb, then the sender (an address optional).
+WROTE_BEFORE_SENDER = re.compile(
+    rf"(?:{_BEFORE_SENDER})\s+[^:<>@]{{1,60}}?(?:<\s?[^<>\s]+@[^<>\s]+\s?>)?\s*:\s*$", re.IGNORECASE
 )
+# "On <date>, <sender> wrote" with no colon: an attribution only when a quote follows.
+WROTE_BARE = re.compile(rf"(?:{_WROTE_VERBS})(?:\s*\([^()]{{0,80}}\))?\s*$", re.IGNORECASE)
 # Gmail in some locales drops the verb: "2016-10-24 15:36 GMT+02:00 Name <address>:".
 DATED_SENDER = re.compile(r"^\d{4}\s?[-/.年]\s?\d{1,2}\s?[-/.月]\s?\d{1,2}")
 DATED_SENDER_TAIL = re.compile(r"\bGMT\b|[:>]\s*$")
-
-_SENT_FROM_OWN = [
-    r"sent (?:from|via|with|using) \S",
-    r"get (?:\[)?outlook for",
-    r"envoyé (?:depuis|de|à partir de|avec) (?:mon|ma|l'|my)",
-    r"von meine[mr] .{1,60} gesendet",
-    r"gesendet (?:von|mit) (?:meinem|meiner|my)\b",
-    r"diese nachricht wurde von meinem .{1,80} gesendet",
-    r"verzonden (?:met|vanaf|van)\b",
-    r"verstuurd (?:met|vanaf|van)\b",
-    r"sendt fra\b",
-    r"skickat från\b",
-    r"enviado (?:desde|de|do|com) (?:mi|meu|o meu)\b",
-    r"inviato da\b",
-    r"wysłano z\b",
-    r"отправлено (?:с|из)\b",
-    r"надіслано з\b",
-    r"从我的.{1,40}发送",
-    r".{1,40}から送信(?:しました)?$",
-    r"<<sent by .{1,40}>>$",
-    r"\(sent from .{1,40}\)$",
-]
+# …and Gmail in Russian: "ср, 30 апр. 2025 г. в 15:19, Name <address>:".
+# Gmail wraps long ones inside the brackets ("<" / "address>:"), which joining leaves as "< address>:".
+SENDER_AT_END = re.compile(r"<\s?[^<>\s]+@[^<>\s]+\s?>\)?\s*:$")
+TIME = re.compile(r"(?<!\d)\d{1,2}[:.]\d{2}(?!\d)")
 
 
 def _library_sent_from() -> list[str]:
@@ -165,8 +141,11 @@ def _library_sent_from() -> list[str]:
     return phrases
 
 
+_SENT_FROM = [fragment for language in _ALL for fragment in language.sent_from]
+# Whole-line forms (`iPhoneから送信`, GMX's "Diese Nachricht wurde von meinem … gesendet.").
+SENT_FROM_LINE = re.compile("^(?:" + "|".join(f for f in _SENT_FROM if f.endswith("$")) + ")", re.IGNORECASE)
 SENT_FROM = re.compile(
-    "^(?:" + "|".join(_SENT_FROM_OWN + _library_sent_from()) + ")", re.IGNORECASE
+    "^(?:" + "|".join([f for f in _SENT_FROM if not f.endswith("$")] + _library_sent_from()) + ")", re.IGNORECASE
 )
 # "Sent from my iPhone, please excuse typos" is short; "Sent from my desk, is much easier than
 # my phone." is a sentence the writer typed.
