@@ -59,6 +59,8 @@ def app(pg_url, tmp_path_factory):
         "BASE_URL": "http://pbem.test",
         "INBOUND_DOMAIN": "pbem.test",
         "MAIL_URL": None,
+        # Counters in this process, emptied after each test; tests of the deployed (Redis) setup build their own app.
+        "RATELIMIT_STORAGE_URI": "memory://",
     })
     with app.app_context():
         upgrade()
@@ -79,6 +81,15 @@ def _clean_tables(request):
         names = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
         with db.engine.begin() as conn:
             conn.exec_driver_sql(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits(request):
+    """Each test starts with no request counted against the rate limits (the app lives for the session)."""
+    yield
+    if "app" in request.fixturenames:
+        for limiter in request.getfixturevalue("app").extensions.get("limiter", ()):
+            limiter.reset()
 
 
 @pytest.fixture

@@ -2,12 +2,26 @@
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..extensions import csrf
 from ..mail import inbound, providers
 
 bp = Blueprint("hooks", __name__, url_prefix="/inbound")
 csrf.exempt(bp)  # providers cannot send a CSRF token; each hook checks a signature, auth or secret instead
+
+
+@bp.before_request
+def cap_body():
+    # A mail may be larger than the app's MAX_CONTENT_LENGTH, but no larger than providers send. The cap holds
+    # for chunked bodies too: reading stops there with a 413, so the rest of a huge body is never taken in.
+    # The URL secret or basic auth of a hook is checked before its body is read; Mailgun signs inside the body.
+    request.max_content_length = providers.MAX_POST_BYTES
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def _too_large(exc):
+    return jsonify(error=f"the body is larger than {providers.MAX_POST_BYTES} bytes"), 413
 
 
 def _take(source: str, read):
