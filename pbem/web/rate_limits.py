@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import hashlib
-import math
 import time
 
 from flask import Flask, current_app, g, request
@@ -56,14 +55,14 @@ def init_app(app: Flask) -> Limiter:
     limiter.init_app(app)
 
     def refusal() -> str:
-        # The wait until the limit just met lets a request through again (also sent as Retry-After).
+        # Said when the limit just met lets a request through again (Retry-After gives it in seconds).
         current = limiter.current_limit
-        wait = max(1, math.ceil(current.reset_at - time.time())) if current else 60
         if request.path.startswith("/api/"):
-            return f"too many requests: try again in {wait} seconds (the Retry-After header says the same)"
-        minutes = math.ceil(wait / 60)
+            allowed = f"at most {current.limit} " if current else ""
+            return f"too many requests ({allowed}for this call): wait the seconds the Retry-After header gives"
+        wait = current.reset_at - time.time() if current else 60
         return ngettext("Too many requests. Please wait %(num)d minute and try again.",
-                        "Too many requests. Please wait %(num)d minutes and try again.", minutes)
+                        "Too many requests. Please wait %(num)d minutes and try again.", max(1, round(wait / 60)))
 
     for endpoint, setting, key, methods, scope in ROUTE_LIMITS:
         # Two limits may sit on one view: each wraps the last, and each is counted once per request.
