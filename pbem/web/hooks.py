@@ -13,10 +13,11 @@ csrf.exempt(bp)  # providers cannot send a CSRF token; each hook checks a signat
 
 @bp.before_request
 def cap_body():
-    # A mail may be larger than the app's MAX_CONTENT_LENGTH, but no larger than providers send. The cap holds
-    # for chunked bodies too: reading stops there with a 413, so the rest of a huge body is never taken in.
-    # The URL secret or basic auth of a hook is checked before its body is read; Mailgun signs inside the body.
-    request.max_content_length = providers.MAX_POST_BYTES
+    # A mail may be larger than the app's MAX_CONTENT_LENGTH, but no larger than providers send. The stream
+    # stops one byte past the cap, chunked or not, so a huge body is never taken in whole; providers._body
+    # refuses one that reaches it. The URL secret or basic auth of a hook is checked before its body is
+    # read; Mailgun's signature is inside the body, so there only the cap protects.
+    request.max_content_length = providers.MAX_POST_BYTES + 1
 
 
 @bp.errorhandler(RequestEntityTooLarge)
