@@ -56,9 +56,6 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
         "PROXY_COUNT": int(env.get("PROXY_COUNT") or 0),
         # The largest request body read, chunked or not (the mail webhooks allow more: web/hooks.py).
         "MAX_CONTENT_LENGTH": int(env.get("MAX_CONTENT_LENGTH") or 1024 * 1024),
-        # Under https the session cookie is never sent over plain http.
-        "SESSION_COOKIE_SECURE": base_url.startswith("https://"),
-        "SESSION_COOKIE_SAMESITE": "Lax",
         "MAIL_URL": env.get("MAIL_URL") or None,
         "OUTBOX_DIR": env.get("OUTBOX_DIR") or str(Path(instance_path) / "outbox"),
         "MAIL_FROM": env.get("MAIL_FROM") or "pbem <pbem@" + (env.get("INBOUND_DOMAIN") or "pbem.localhost") + ">",

@@ -38,11 +38,16 @@ CONTENT_SECURITY_POLICY = {
 
 
 def init_http_security(app: Flask) -> None:
-    """Security headers (Talisman, one per app) and, behind PROXY_COUNT proxies, the client's real address."""
+    """Security headers and cookie flags (Talisman, one per app); behind PROXY_COUNT proxies, the client's address.
+
+    Under an https BASE_URL: HSTS for this host (not its subdomains, which may be someone else's), a Secure
+    session cookie, and plain http redirected. The embedded default (http://127.0.0.1) gets neither.
+    """
     https = app.config["BASE_URL"].startswith("https://")
-    Talisman(app, force_https=https, strict_transport_security=https, session_cookie_secure=https,
-             session_cookie_samesite=app.config["SESSION_COOKIE_SAMESITE"], frame_options="DENY",
-             content_security_policy=CONTENT_SECURITY_POLICY, referrer_policy="same-origin")
+    Talisman(app, force_https=https, strict_transport_security=https,
+             strict_transport_security_include_subdomains=False, session_cookie_secure=https,
+             session_cookie_samesite="Lax", frame_options="DENY", content_security_policy=CONTENT_SECURITY_POLICY,
+             referrer_policy="same-origin")
     if app.config["PROXY_COUNT"]:
         count = app.config["PROXY_COUNT"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)

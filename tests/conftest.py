@@ -83,6 +83,33 @@ def _clean_tables(request):
             conn.exec_driver_sql(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
 
 
+@pytest.fixture
+def make_app(app):
+    """Build more apps on the test database with other settings (https, Redis counters, a proxy)."""
+    from celery import _state
+
+    from pbem import create_app
+    from pbem.extensions import db
+
+    celery_before = (_state.default_app, _state.get_current_app())
+    same = {name: app.config[name] for name in ("TESTING", "SQLALCHEMY_DATABASE_URI", "SECRET_KEY",
+                                                "WTF_CSRF_ENABLED", "OUTBOX_DIR", "BASE_URL", "INBOUND_DOMAIN",
+                                                "MAIL_URL", "RATELIMIT_STORAGE_URI")}
+    made = []
+
+    def make(**settings):
+        made.append(create_app({**same, **settings}))
+        return made[-1]
+    yield make
+    # Each app made itself Celery's default: give that back to the session's app.
+    _state.set_default_app(celery_before[0])
+    _state._set_current_app(celery_before[1])
+    for other in made:
+        with other.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits(request):
     """Each test starts with no request counted against the rate limits (the app lives for the session)."""

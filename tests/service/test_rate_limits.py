@@ -125,33 +125,17 @@ def test_the_api_has_a_budget_per_token(client, make_user, app, monkeypatch):
 
 
 @pytest.fixture
-def deployed(app):
+def deployed(make_app):
     """Two more apps, like two web processes: counters in Redis (db 15, a key prefix of this test's own),
     one proxy in front (PROXY_COUNT=1)."""
-    from celery import _state
-
-    from pbem import create_app
-
     prefix = f"pbem-test-{secrets.token_hex(6)}"
-    celery_before = (_state.default_app, _state.get_current_app())
-    overrides = {name: app.config[name] for name in (
-        "TESTING", "SQLALCHEMY_DATABASE_URI", "SECRET_KEY", "WTF_CSRF_ENABLED", "OUTBOX_DIR", "BASE_URL",
-        "INBOUND_DOMAIN", "MAIL_URL")}
-    overrides.update(RATELIMIT_STORAGE_URI=REDIS_URL, RATELIMIT_KEY_PREFIX=prefix, PROXY_COUNT=1)
-    apps = [create_app(overrides) for _ in range(2)]
+    apps = [make_app(RATELIMIT_STORAGE_URI=REDIS_URL, RATELIMIT_KEY_PREFIX=prefix, PROXY_COUNT=1)
+            for _ in range(2)]
     store = redis.Redis.from_url(REDIS_URL)
-    try:
-        yield apps, store, prefix
-    finally:
-        _state.set_default_app(celery_before[0])
-        _state._set_current_app(celery_before[1])
-        for other in apps:
-            with other.app_context():
-                db.session.remove()
-                db.engine.dispose()
-        for key in store.scan_iter(f"*{prefix}*"):
-            store.delete(key)
-        store.close()
+    yield apps, store, prefix
+    for key in store.scan_iter(f"*{prefix}*"):
+        store.delete(key)
+    store.close()
 
 
 def test_processes_count_together_in_redis_behind_a_proxy(ctx, deployed):
