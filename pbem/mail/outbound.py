@@ -218,8 +218,8 @@ def queue_signin(email: str, link: str) -> None:
     user = db.session.scalar(select(User).where(func.lower(User.email) == email.lower()))
     with force_locale(_user_locale(user)):
         # The whole link, hashed: each link is one mail, and no part of a request can crowd the token out.
-        _queue("signin:" + hashlib.sha256(link.encode()).hexdigest(), "signin", email, gettext("Your pbem sign-in link"),
-               render("signin.txt", link=link), user=user)
+        _queue("signin:" + hashlib.sha256(link.encode()).hexdigest(), "signin", email,
+               gettext("Your pbem sign-in link"), render("signin.txt", link=link), user=user)
 
 
 def queue_invitation(game: Game, email: str) -> None:
