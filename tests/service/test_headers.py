@@ -32,7 +32,7 @@ def test_every_page_carries_the_security_headers(client, make_game):
     """Issue 10: no security headers; the one-click move buttons could be framed by any site."""
     game = make_game(slug="stone-age", humans=("ann",), bots=2)
     lobby = play.create_game(game.host, "stone-age", seats=3)
-    anonymous = ["/", "/signin", f"/games/{game.id}", "/guide", "/nowhere", "/api/v1/openapi.json"]
+    anonymous = ["/", "/signin", f"/games/{game.id}", "/help/commands", "/nowhere", "/api/v1/openapi.json"]
     for path in anonymous:
         _check_headers(client.get(path), path)
     signin(client, "ann@example.com")
