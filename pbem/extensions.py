@@ -49,8 +49,9 @@ def init_http_security(app: Flask) -> None:
              session_cookie_samesite="Lax", frame_options="DENY", content_security_policy=CONTENT_SECURITY_POLICY,
              referrer_policy="same-origin")
     if app.config["PROXY_COUNT"]:
+        # The client's address and scheme only: Heroku's router passes a client's X-Forwarded-Host on unchecked.
         count = app.config["PROXY_COUNT"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count)
 
 
 def init_sqlite(app: Flask) -> None:
