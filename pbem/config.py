@@ -43,6 +43,19 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
         # Where rate-limit counters live (Flask-Limiter for HTTP, `limits` for mail): Redis when
         # there is one, so every process counts together; memory in the embedded default.
         "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI") or redis_url or "memory://",
+        # Prefixed to every counter, so that two services (or test runs) can share one Redis.
+        "RATELIMIT_KEY_PREFIX": env.get("RATELIMIT_KEY_PREFIX") or "pbem",
+        # The HTTP limits (web/rate_limits.py), in Flask-Limiter's notation; several are joined by ";".
+        "RATELIMIT_SIGNIN_PER_ADDRESS": env.get("RATELIMIT_SIGNIN_PER_ADDRESS") or "5 per hour",
+        "RATELIMIT_SIGNIN_PER_CLIENT": env.get("RATELIMIT_SIGNIN_PER_CLIENT") or "30 per hour",
+        "RATELIMIT_SAY": env.get("RATELIMIT_SAY") or "60 per hour",
+        "RATELIMIT_TOKENS": env.get("RATELIMIT_TOKENS") or "10 per hour",
+        "RATELIMIT_INVITES": env.get("RATELIMIT_INVITES") or "20 per hour;50 per day",
+        "RATELIMIT_API": env.get("RATELIMIT_API") or "300 per minute",
+        # How many proxies (Heroku's router: 1) put the client's address in X-Forwarded-For; 0 trusts none.
+        "PROXY_COUNT": int(env.get("PROXY_COUNT") or 0),
+        # The largest request body read, chunked or not (the mail webhooks allow more: web/hooks.py).
+        "MAX_CONTENT_LENGTH": int(env.get("MAX_CONTENT_LENGTH") or 1024 * 1024),
         "MAIL_URL": env.get("MAIL_URL") or None,
         "OUTBOX_DIR": env.get("OUTBOX_DIR") or str(Path(instance_path) / "outbox"),
         "MAIL_FROM": env.get("MAIL_FROM") or "pbem <pbem@" + (env.get("INBOUND_DOMAIN") or "pbem.localhost") + ">",

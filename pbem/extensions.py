@@ -6,8 +6,10 @@ from flask import Flask
 from flask_babel import Babel
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
+from flask_talisman import Talisman
 from flask_wtf import CSRFProtect
 from sqlalchemy import MetaData, event
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 # Named constraints so that Alembic can alter them on every database, SQLite included.
 metadata = MetaData(naming_convention={
@@ -22,6 +24,34 @@ db = SQLAlchemy(metadata=metadata)
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
+
+
+# Everything from this site, nothing inline (the templates hold no script, handler or style attribute),
+# and no page inside another site's frame (the one-click move buttons must not be clickjacked).
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'none'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+
+
+def init_http_security(app: Flask) -> None:
+    """Security headers and cookie flags (Talisman, one per app); behind PROXY_COUNT proxies, the client's address.
+
+    Under an https BASE_URL: HSTS for this host (not its subdomains, which may be someone else's), a Secure
+    session cookie, and plain http redirected. The embedded default (http://127.0.0.1) gets neither.
+    """
+    https = app.config["BASE_URL"].startswith("https://")
+    Talisman(app, force_https=https, strict_transport_security=https,
+             strict_transport_security_include_subdomains=False, session_cookie_secure=https,
+             session_cookie_samesite="Lax", frame_options="DENY", content_security_policy=CONTENT_SECURITY_POLICY,
+             referrer_policy="same-origin")
+    if app.config["PROXY_COUNT"]:
+        # The client's address and scheme only: Heroku's router passes a client's X-Forwarded-Host on unchecked.
+        count = app.config["PROXY_COUNT"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count)
 
 
 def init_sqlite(app: Flask) -> None:

@@ -38,6 +38,8 @@ class User(db.Model):
     vacation_days_used: Mapped[int] = mapped_column(default=0, server_default="0")  # in `vacation_year`
     vacation_year: Mapped[int | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=now)
+    # Raised by "sign out everywhere": a session cookie issued under an older generation opens nothing.
+    session_generation: Mapped[int] = mapped_column(default=0, server_default="0")
 
     seats: Mapped[list[Seat]] = relationship(back_populates="user")
 

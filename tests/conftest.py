@@ -59,6 +59,8 @@ def app(pg_url, tmp_path_factory):
         "BASE_URL": "http://pbem.test",
         "INBOUND_DOMAIN": "pbem.test",
         "MAIL_URL": None,
+        # Counters in this process, emptied after each test; tests of the deployed (Redis) setup build their own app.
+        "RATELIMIT_STORAGE_URI": "memory://",
     })
     with app.app_context():
         upgrade()
@@ -79,6 +81,42 @@ def _clean_tables(request):
         names = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
         with db.engine.begin() as conn:
             conn.exec_driver_sql(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
+
+
+@pytest.fixture
+def make_app(app):
+    """Build more apps on the test database with other settings (https, Redis counters, a proxy)."""
+    from celery import _state
+
+    from pbem import create_app
+    from pbem.extensions import db
+
+    celery_before = (_state.default_app, _state.get_current_app())
+    same = {name: app.config[name] for name in ("TESTING", "SQLALCHEMY_DATABASE_URI", "SECRET_KEY",
+                                                "WTF_CSRF_ENABLED", "OUTBOX_DIR", "BASE_URL", "INBOUND_DOMAIN",
+                                                "MAIL_URL", "RATELIMIT_STORAGE_URI")}
+    made = []
+
+    def make(**settings):
+        made.append(create_app({**same, **settings}))
+        return made[-1]
+    yield make
+    # Each app made itself Celery's default: give that back to the session's app.
+    _state.set_default_app(celery_before[0])
+    _state._set_current_app(celery_before[1])
+    for other in made:
+        with other.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits(request):
+    """Each test starts with no request counted against the rate limits (the app lives for the session)."""
+    yield
+    if "app" in request.fixturenames:
+        for limiter in request.getfixturevalue("app").extensions.get("limiter", ()):
+            limiter.reset()
 
 
 @pytest.fixture
@@ -269,6 +307,7 @@ def chromium(profile: Path, javascript: bool = True):
         options.add_argument(arg)
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # console messages: driver.get_log("browser")
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.implicitly_wait(0)
     return driver

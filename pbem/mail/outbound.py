@@ -217,8 +217,9 @@ def queue_signin(email: str, link: str) -> None:
     """The sign-in link mail."""
     user = db.session.scalar(select(User).where(func.lower(User.email) == email.lower()))
     with force_locale(_user_locale(user)):
-        _queue(f"signin:{link[-40:]}", "signin", email, gettext("Your pbem sign-in link"),
-               render("signin.txt", link=link), user=user)
+        # The whole link, hashed: each link is one mail, and no part of a request can crowd the token out.
+        _queue("signin:" + hashlib.sha256(link.encode()).hexdigest(), "signin", email,
+               gettext("Your pbem sign-in link"), render("signin.txt", link=link), user=user)
 
 
 def queue_invitation(game: Game, email: str) -> None:

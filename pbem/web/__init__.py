@@ -1,13 +1,10 @@
 """The web side: blueprints, the signed-in user, the locale, time zones and error pages."""
 from __future__ import annotations
 
-from flask import Flask, current_app, g, request, session
+from flask import Flask, current_app, g, request
 from flask_babel import refresh
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
-
-from ..extensions import db
-from ..models import User
 
 
 def select_locale() -> str:
@@ -19,8 +16,9 @@ def select_locale() -> str:
 
 
 def load_user() -> None:
-    uid = session.get("uid")
-    g.user = db.session.get(User, uid) if uid else None
+    from .auth import session_user
+
+    g.user = session_user()
     refresh()  # the language and zone follow the user just loaded, never a cached guess
 
 

@@ -1,19 +1,23 @@
-"""Passwordless sign-in: an emailed, signed, expiring, single-use link."""
+"""Passwordless sign-in (an emailed, signed, expiring, single-use link) and the sessions it opens."""
 from __future__ import annotations
 
 import re
+import secrets
+from datetime import timedelta
 from functools import wraps
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from .. import tokens
+from ..clock import now
 from ..extensions import db
 from ..mail import outbound
 from ..models import UsedToken, User
 from ..tasks import kick_delivery
+from .redirects import safe_next
 
 bp = Blueprint("auth", __name__)
 EMAIL_RE = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
@@ -24,7 +28,7 @@ def login_required(view):
     @wraps(view)
     def wrapped(*args, **kwargs):
         if g.user is None:
-            return redirect(url_for("auth.signin", next=request.path))
+            return redirect(url_for("auth.signin", next=safe_next(request.path)))
         return view(*args, **kwargs)
     return wrapped
 
@@ -40,25 +44,80 @@ def find_or_create_user(email: str) -> User:
     return user
 
 
+# --- sessions --------------------------------------------------------------------
+# The session cookie is signed, not stored: to end it before it expires, the server keeps what no longer
+# counts. A signed-out session's id is spent (a used_tokens row); "sign out everywhere" raises the user's
+# session generation, which every older cookie still carries.
+
+def _spent(sid: str) -> str:
+    return f"session:{sid}"
+
+
+def start_session(user: User) -> None:
+    """Sign `user` in on this browser: a fresh session (never one an attacker set) of the current generation."""
+    session.clear()
+    session["uid"] = user.id
+    session["gen"] = user.session_generation
+    session["sid"] = secrets.token_urlsafe(16)
+    session.permanent = True
+
+
+def session_user() -> User | None:
+    """The signed-in user of this request, or None (and the cookie cleared) when the session was ended."""
+    uid, sid = session.get("uid"), session.get("sid")
+    if not uid:
+        return None
+    user = db.session.get(User, uid) if isinstance(uid, int) else None
+    if user is None or not isinstance(sid, str) or session.get("gen") != user.session_generation \
+            or db.session.get(UsedToken, _spent(sid)) is not None:
+        session.clear()
+        return None
+    return user
+
+
+def end_session() -> None:
+    """Sign this browser out for good: a copy of its cookie opens nothing afterwards."""
+    sid = session.get("sid")
+    if isinstance(sid, str):
+        # Spent ids matter only while such a cookie could still be valid.
+        oldest = now() - current_app.permanent_session_lifetime - timedelta(days=1)
+        db.session.execute(delete(UsedToken).where(UsedToken.nonce.like("session:%"), UsedToken.used_at < oldest))
+        if db.session.get(UsedToken, _spent(sid)) is None:
+            db.session.add(UsedToken(nonce=_spent(sid)))
+        db.session.commit()
+    session.clear()
+
+
+def end_all_sessions(user: User) -> None:
+    """Sign `user` out on every browser: each cookie issued so far carries an older generation."""
+    user.session_generation += 1
+    db.session.commit()
+    session.clear()
+
+
+# --- the sign-in link --------------------------------------------------------------
+
+def signin_link(email: str, next_path: str | None) -> str:
+    """The sign-in link mailed to `email`: built from its parts, so request text is only ever an encoded value."""
+    token, _nonce = tokens.signin_token(email)
+    return current_app.config["BASE_URL"] + url_for("auth.confirm", token=token, next=safe_next(next_path))
+
+
 @bp.route("/signin", methods=["GET", "POST"])
 def signin():
     error = None
     email = request.form.get("email", "").strip().lower()
+    next_path = safe_next(request.args.get("next") or request.form.get("next"))
     if request.method == "POST":
         if not EMAIL_RE.fullmatch(email):
             error = _("Please enter an email address such as name@example.com.")
         else:
-            token, _nonce = tokens.signin_token(email)
-            next_path = request.args.get("next") or request.form.get("next") or ""
-            link = f"{current_app.config['BASE_URL']}{url_for('auth.confirm', token=token)}"
-            if next_path.startswith("/") and not next_path.startswith("//"):
-                link += "?next=" + next_path
-            outbound.queue_signin(email, link)
+            outbound.queue_signin(email, signin_link(email, next_path))
             db.session.commit()
             kick_delivery()
             return render_template("auth/sent.html", email=email)
-    return render_template("auth/signin.html", error=error, email=email,
-                           next=request.args.get("next", "")), (400 if error else 200)
+    return render_template("auth/signin.html", error=error, email=email, next=next_path or ""), \
+        (400 if error else 200)
 
 
 @bp.route("/signin/<token>", methods=["GET", "POST"])
@@ -72,6 +131,8 @@ def confirm(token: str):
         return render_template("auth/signin.html", error=error, email="", next=""), 400
     if request.method == "GET":
         return render_template("auth/confirm.html", email=payload["e"])
+    # Where to go is settled before the link is spent: nothing after the spending can fail on request text.
+    destination = safe_next(request.args.get("next")) or url_for("dashboard.index")
     try:
         db.session.add(UsedToken(nonce=payload["n"]))
         db.session.flush()
@@ -81,17 +142,12 @@ def confirm(token: str):
                                email=payload["e"], next=""), 400
     user = find_or_create_user(payload["e"])
     db.session.commit()
-    session.clear()
-    session["uid"] = user.id
-    session.permanent = True
-    next_path = request.args.get("next", "")
-    if not next_path.startswith("/") or next_path.startswith("//"):
-        next_path = url_for("dashboard.index")
-    return redirect(next_path)
+    start_session(user)
+    return redirect(destination)
 
 
 @bp.post("/signout")
 def signout():
-    session.clear()
+    end_session()
     flash(_("You are signed out."), "ok")
     return redirect(url_for("dashboard.index"))

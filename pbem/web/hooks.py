@@ -2,12 +2,27 @@
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..extensions import csrf
 from ..mail import inbound, providers
 
 bp = Blueprint("hooks", __name__, url_prefix="/inbound")
 csrf.exempt(bp)  # providers cannot send a CSRF token; each hook checks a signature, auth or secret instead
+
+
+@bp.before_request
+def cap_body():
+    # A mail may be larger than the app's MAX_CONTENT_LENGTH, but no larger than providers send. The stream
+    # stops one byte past the cap, chunked or not, so a huge body is never taken in whole; providers._body
+    # refuses one that reaches it. The URL secret or basic auth of a hook is checked before its body is
+    # read; Mailgun's signature is inside the body, so there only the cap protects.
+    request.max_content_length = providers.MAX_POST_BYTES + 1
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def _too_large(exc):
+    return jsonify(error=f"the body is larger than {providers.MAX_POST_BYTES} bytes"), 413
 
 
 def _take(source: str, read):

@@ -1,4 +1,4 @@
-"""A player's settings: name, language, time zone, which mail they get, and a vacation date."""
+"""A player's settings: name, language, time zone, which mail they get, a vacation date; signing out everywhere."""
 from __future__ import annotations
 
 import unicodedata
@@ -12,7 +12,7 @@ from flask_babel import refresh
 
 from ..clock import now
 from ..extensions import db
-from .auth import login_required
+from .auth import end_all_sessions, login_required
 from .local_time import localise
 
 bp = Blueprint("settings", __name__, url_prefix="/settings")
@@ -100,3 +100,11 @@ def index():
                            languages=LANGUAGE_NAMES, zones=time_zones(), vacation_day=vacation_day,
                            on_vacation=user.vacation_until is not None and user.vacation_until > now()), \
         (400 if errors else 200)
+
+
+@bp.post("/sign-out-everywhere")
+@login_required
+def sign_out_everywhere():
+    end_all_sessions(g.user)
+    flash(_("You are signed out on every browser and device."), "ok")
+    return redirect(url_for("dashboard.index"))

@@ -52,3 +52,27 @@ def test_next_path_is_kept_but_never_leaves_the_site(client, ctx):
     client.post("/signin?next=//evil.example/x", data={"email": "zoe@example.com"})
     response = client.post(_link("zoe@example.com"))
     assert response.headers["Location"] == "/"
+
+
+def test_next_never_writes_text_into_the_signin_mail(client, ctx):
+    """Issue 10: `next` was pasted unencoded into the mail body, so anyone could add words to a genuine mail."""
+    words = "/games/1\n\nYour account was locked. Restore it at http://evil.example/restore within 24 hours."
+    client.post("/signin", query_string={"next": words}, data={"email": "zoe@example.com"})
+    text = db.session.scalar(select(Outbox.text).where(Outbox.to_address == "zoe@example.com"))
+    assert "locked" not in text and "evil" not in text
+    client.post("/signin", query_string={"next": "/games/5?view=log#talk"}, data={"email": "ann@example.com"})
+    text = db.session.scalar(select(Outbox.text).where(Outbox.to_address == "ann@example.com"))
+    link = _link("ann@example.com")
+    # The path is one encoded query value: its "=" and "#" cannot end the link's own query.
+    assert link.endswith("?next=/games/5?view%3Dlog%23talk") and text.count("http") == 1
+    assert client.post(link).headers["Location"] == "/games/5?view=log#talk"
+
+
+def test_a_long_next_never_drops_someone_elses_signin_mail(client, ctx):
+    """Issue 10: the dedupe key was the link's last 40 characters, so a long `next` made every such link one."""
+    long_next = "/settings/" + "x" * 60
+    for email in ("ann@example.com", "bob@example.com", "ann@example.com"):
+        client.post("/signin", query_string={"next": long_next}, data={"email": email})
+    rows = db.session.execute(select(Outbox.to_address, Outbox.dedupe_key).where(Outbox.kind == "signin")).all()
+    assert sorted(r.to_address for r in rows) == ["ann@example.com", "ann@example.com", "bob@example.com"]
+    assert len({r.dedupe_key for r in rows}) == 3

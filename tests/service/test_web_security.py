@@ -32,6 +32,7 @@ def _posts(game_id: int, lobby_id: int, mail_id: int) -> list[tuple[str, dict]]:
         (f"/games/{game_id}/say", {"text": "hello"}),
         ("/settings", {"name": "x", "locale": "en", "timezone": "UTC"}),
         ("/settings/tokens", {"name": "script"}),
+        ("/settings/sign-out-everywhere", {}),
         ("/settings/tokens/1/revoke", {}),
         (f"/dev/mailbox/{mail_id}/reply", {"text": "place 2 hunt"}),
     ]
