@@ -72,7 +72,7 @@ def legal(state: dict, seat: int) -> list:
 
 def legal_texts(state: dict, seat: int) -> list[str]:
     """A short list of commands for the turn email (templates for payments)."""
-    return hints(rules.legal(state, seat))
+    return hints(rules.legal(state, seat), state, seat)
 
 
 def parse(text: str, state: dict, seat: int) -> list:
