@@ -10,7 +10,7 @@ def create_app(config: dict | None = None) -> Flask:
     """Build the app: settings from the environment, then `config` overrides, extensions, blueprints."""
     from . import config as settings
     from .extensions import babel, csrf, db, init_celery, init_sqlite, migrate
-    from .web import boards, register_blueprints, select_locale
+    from .web import games, register_blueprints, select_locale
 
     app = Flask(__name__, instance_path=os.environ.get("PBEM_INSTANCE") or None,
                 template_folder="web/templates", static_folder="web/static")
@@ -25,5 +25,5 @@ def create_app(config: dict | None = None) -> Flask:
     init_sqlite(app)
     init_celery(app)
     register_blueprints(app)
-    boards.init_app(app)
+    games.init_app(app)
     return app
