@@ -10,7 +10,7 @@ def create_app(config: dict | None = None) -> Flask:
     """Build the app: settings from the environment, then `config` overrides, extensions, blueprints."""
     from . import config as settings
     from .extensions import babel, csrf, db, init_celery, init_http_security, init_sqlite, migrate
-    from .web import bodies, boards, rate_limits, register_blueprints, select_locale
+    from .web import bodies, games, rate_limits, register_blueprints, select_locale
 
     app = Flask(__name__, instance_path=os.environ.get("PBEM_INSTANCE") or None,
                 template_folder="web/templates", static_folder="web/static")
@@ -28,5 +28,5 @@ def create_app(config: dict | None = None) -> Flask:
     rate_limits.init_app(app)
     bodies.init_app(app)
     init_http_security(app)
-    boards.init_app(app)
+    games.init_app(app)
     return app

@@ -87,8 +87,17 @@ def serve(host: str, port: int) -> int:
         upgrade()
     mode = "embedded: SQLite, in-process tasks, mail to the dev mailbox" if app.config["EMBEDDED_TASKS"] else \
         "with Redis"
+    from werkzeug.serving import make_server
+
+    # Listen first, then say so: whoever reads the line (a person, a test) can connect at once.
+    server = make_server(host, port, app, threaded=True)
     print(f"pbem is running at {app.config['BASE_URL']}/  ({mode})", flush=True)
-    app.run(host=host, port=port, threaded=True, use_reloader=False)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
     return 0
 
 

@@ -167,7 +167,10 @@ class Game(Protocol):
     # Optional: `scores(state) -> list[int]`, the score track by seat, for the score chart;
     # `board_text(view, locale, names) -> str`, the board as text for mails;
     # `legal_texts(state, seat) -> list[str]`, a short list of commands (templates) for mails and errors;
-    # `score_sheet(result, locale) -> [(label, {seat: points})]`, where the final points came from.
+    # `score_sheet(result, locale) -> [(label, {seat: points})]`, where the final points came from;
+    # `turn_key(state, seat) -> str`, the part of the game a prompt belongs to (a round and phase): a
+    #   reply's lines apply only while the game is in the part its turn mail asked about;
+    # `turn_key_text(key, locale) -> str`, that part in words ("round 2, placing people").
 
 
 def check_options(game: Game, options: Mapping[str, Any] | None) -> dict:

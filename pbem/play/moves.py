@@ -32,6 +32,7 @@ class Outcome:
     version: int = 0
     finished: bool = False
     repeated: bool = False  # the key was seen before: this is the first outcome, returned again
+    moved_on: bool = False  # lines were not applied: the game had left the part of it they were written for
     error_local: dict[str, str] = field(default_factory=dict)  # `error` in the other languages, by locale
 
     @property
@@ -61,12 +62,15 @@ def split_commands(text: str) -> list[str]:
     return [part.strip() for line in text.splitlines() for part in line.split(";") if part.strip()]
 
 
-def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_version: int | None = None) -> Outcome:
+def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_version: int | None = None,
+           written_for: int | None = None) -> Outcome:
     """Apply `text` (one or more commands) for `seat` in one transaction; a repeated `key` returns the first outcome.
 
     Commands apply in order and stop at the first that fails: the ones before it stay
     applied (each was legal), and the outcome names the failing line and what is legal.
     A form passes `expect_version`: if the game has moved since it was shown, nothing applies.
+    A reply to a turn mail passes `written_for`, the game version its prompt was asked at: its
+    lines apply only while the game is in the part (round and phase) that prompt belonged to.
     """
     try:
         game = lock(game_id)
@@ -85,7 +89,7 @@ def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_ver
         submission = Submission(game_id=game.id, key=key, seat=seat, source=source, text=text[:20_000],
                                 outcome={})
         db.session.add(submission)
-        outcome = _apply_commands(game, seat, text, source, submission)
+        outcome = _apply_commands(game, seat, text, source, submission, written_for)
         submission.outcome = outcome.to_dict()
         commit()
         return outcome
@@ -101,7 +105,8 @@ def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_ver
         raise
 
 
-def _apply_commands(game: Game, seat: int, text: str, source: str, submission: Submission) -> Outcome:
+def _apply_commands(game: Game, seat: int, text: str, source: str, submission: Submission,
+                    written_for: int | None = None) -> Outcome:
     if game.status != "active":
         raise PlayError("game %(game)d is not being played (it is %(status)s)", game=game.id, status=game.status)
     if not 0 <= seat < game.num_seats:
@@ -115,12 +120,17 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
     waits = Waits(game)
     state = game.state
     pending = [p.seat for p in rules.pending(state)]
+    reach = _reach(game, rules, seat, written_for)
     for index, line in enumerate(lines):
         if index and seat not in pending:
             # Bots answer between the lines of one mail: a player can send a round's moves at once.
             game.state = state
             pending = play_bots(game, rules, waits)
             state = game.state
+        if reach is not None and rules.turn_key(state, seat) != reach:
+            outcome.fail(_moved_on(rules, reach, rules.turn_key(state, seat)), line, _legal_texts(rules, state, seat))
+            outcome.moved_on = True
+            break
         try:
             for move in _parse_in_turn(game, rules, line, state, seat, pending):
                 state, events = rules.apply(state, seat, move)
@@ -138,6 +148,30 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
     outcome.version = game.version
     outcome.finished = game.status == "finished"
     return outcome
+
+
+def _reach(game: Game, rules, seat: int, written_for: int | None) -> str | None:
+    """The part of the game (the engine's turn key) the lines of a reply may act in; None: anywhere."""
+    if written_for is None or not hasattr(rules, "turn_key") or not 0 <= written_for <= game.version:
+        return None
+    seat_row = game.seat_at(seat)
+    if seat_row is not None and seat_row.prompt_version == written_for:
+        return rules.turn_key(game.state, seat)  # the prompt is still open: the game is where it was asked
+    from .replay import state_at
+
+    return rules.turn_key(state_at(game, written_for), seat)
+
+
+def _moved_on(rules, then: str, now: str) -> engine.IllegalMove:
+    """The refusal of a line written for an earlier part of the game, in the reader's language."""
+    from flask_babel import gettext
+
+    message = ("this mail answered %(then)s; the game is in %(now)s now, so this line and the ones after it "
+               "were not applied: here is what is asked now")
+    return engine.IllegalMove(
+        message % {"then": rules.turn_key_text(then, "en"), "now": rules.turn_key_text(now, "en")},
+        local=lambda locale: gettext(message, then=rules.turn_key_text(then, locale),
+                                     now=rules.turn_key_text(now, locale)))
 
 
 def _parse_in_turn(game: Game, rules, line: str, state, seat: int, pending: list[int]) -> list:

@@ -43,6 +43,17 @@ def replay(game: Game) -> list[str]:
     return problems
 
 
+def state_at(game: Game, version: int) -> dict:
+    """The game's state as it was after move `version`: the setup from the seed, then the stored moves."""
+    rules = engine.get(game.slug)
+    state = rules.setup(game.num_seats, game.options, game.seed)
+    for text, seat in db.session.execute(select(Move.text, Move.seat).where(
+            Move.game_id == game.id, Move.seq <= version).order_by(Move.seq)):
+        for move in rules.parse(text, state, seat):
+            state, _events = rules.apply(state, seat, move)
+    return state
+
+
 def _diff_keys(a, b, path: str = "") -> list[str]:
     if isinstance(a, dict) and isinstance(b, dict):
         out = []

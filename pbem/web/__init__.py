@@ -23,10 +23,10 @@ def load_user() -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import api, auth, dashboard, dev, games, guide, hooks, lobby, local_time, settings, tokens_page, unsubscribe
+    from . import api, auth, dashboard, dev, game_page, guide, hooks, lobby, local_time, settings, tokens_page, unsubscribe
 
     app.before_request(load_user)
-    for module in (auth, dashboard, lobby, games, dev, api, tokens_page, settings, hooks, unsubscribe, guide):
+    for module in (auth, dashboard, lobby, game_page, dev, api, tokens_page, settings, hooks, unsubscribe, guide):
         app.register_blueprint(module.bp)
     local_time.init_app(app)
     app.register_error_handler(404, lambda e: api.not_found(e) if request.path.startswith("/api/")

@@ -1,45 +1,11 @@
 """The move log as the game page shows it: readable lines grouped by round and phase, and the score track."""
 from __future__ import annotations
 
-from typing import Callable, Mapping
-
 from .. import engine
 from ..models import Game, Move
+from .games import presentation
 
 
-def stone_age_phase(event: Mapping) -> str | None:
-    """The phase of the round a Stone Age event belongs to (None: whatever phase is running)."""
-    kind = event.get("kind")
-    if kind == "placed":
-        return "place"
-    if kind in ("fed", "short", "starved"):
-        return "feed"
-    if kind == "revealed" and "slot" in event:
-        return "refill"  # the card row is refilled after feeding, before the next round begins
-    if kind == "game_over":
-        return "end"
-    if kind == "used_card":
-        return None  # allowed at any time
-    return "act"
-
-
-def stone_age_score_changes(event: Mapping, scores: list[int]) -> list[int]:
-    """The score track after a Stone Age event (only buildings, point cards, starving and the end change it)."""
-    kind, seat = event.get("kind"), event.get("seat")
-    if kind == "game_over":
-        return list(event["scores"])
-    delta = {"built": "points", "points": "n", "starved": "points"}.get(kind)
-    if delta is None or seat is None:
-        return scores
-    scores = list(scores)
-    scores[seat] += int(event.get(delta) or 0)
-    return scores
-
-
-# Games bring these the way they bring a board template; an engine may also define
-# `event_phase(event)` itself, which wins. Games without either get one list of moves.
-EVENT_PHASES: dict[str, Callable[[Mapping], str | None]] = {"stone-age": stone_age_phase}
-SCORE_EVENTS: dict[str, Callable[[Mapping, list[int]], list[int]]] = {"stone-age": stone_age_score_changes}
 
 
 def grouped_history(game: Game, moves: list[Move], viewer: int | None, locale: str, names: list[str]) -> list[dict]:
@@ -48,7 +14,8 @@ def grouped_history(game: Game, moves: list[Move], viewer: int | None, locale: s
     A "round" event opens a new round; each event's phase comes from the game's phase table.
     """
     rules = engine.get(game.slug)
-    phase_of = getattr(rules, "event_phase", None) or EVENT_PHASES.get(game.slug)
+    # An engine may define `event_phase(event)` itself, which wins over its presentation's.
+    phase_of = getattr(rules, "event_phase", None) or presentation(game.slug).event_phase
     rounds = [{"round": 1 if phase_of else None, "start": None, "phases": []}]
     for move in moves:
         for ev in move.events or ():
@@ -75,7 +42,7 @@ def score_track(game: Game, moves: list[Move]) -> list[tuple[int, list[int]]]:
     From `Move.scores` where the engine records them; else from the game's score events.
     """
     points = [(0, [0] * game.num_seats)]
-    fold = SCORE_EVENTS.get(game.slug)
+    fold = presentation(game.slug).score_changes
     recorded = any(m.scores is not None for m in moves)
     for move in moves:
         if recorded:

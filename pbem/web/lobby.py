@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 
 from .. import engine, play
 from .auth import login_required
-from .games import load_game
+from .game_page import load_game
 
 bp = Blueprint("lobby", __name__)
 

@@ -1,14 +1,14 @@
 """Move forms built from the engine's legal moves, and the command a submitted form stands for.
 
 A page shows panels: buttons when the choices are few, small forms when they are many.
-Each game may bring a panel builder (as it brings a board template); others get buttons or a
+Each game may bring a panel builder in its presentation (web/games/); others get buttons or a
 list. Whatever the panel, what reaches `play.submit` is one command text, as in an email.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from flask_babel import gettext as _
 
@@ -58,17 +58,14 @@ def generic_panels(rules, state, seat: int, legal: list, locale: str) -> list[Pa
     return [Panel(kind, _("Choose your move"), choices)]
 
 
-def _stone_age(rules, state, seat, legal, locale):
-    from .stone_age_forms import panels
-    return panels(state, seat, legal, locale)
-
-
-BUILDERS: dict[str, Callable[..., list[Panel]]] = {"stone-age": _stone_age}
-
-
 def build_panels(slug: str, rules, state, seat: int, legal: list, locale: str) -> list[Panel]:
-    """The panels for `seat`'s legal moves in game `slug`."""
-    return BUILDERS.get(slug, generic_panels)(rules, state, seat, legal, locale)
+    """The panels for `seat`'s legal moves in game `slug` (its presentation's, else generic ones)."""
+    from .games import presentation
+
+    panels = presentation(slug).panels
+    if panels is None:
+        return generic_panels(rules, state, seat, legal, locale)
+    return panels(state, seat, legal, locale)
 
 
 # --- from a posted form to one command ----------------------------------------------

@@ -6,17 +6,29 @@ from __future__ import annotations
 
 import re
 
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+
 def click_and_wait(driver, element, accept_alert: bool = False) -> None:
-    """Click a submit button and wait for the next page (accepting the inline "Really?" if asked)."""
-    old = driver.find_element(By.TAG_NAME, "html")
+    """Click something that loads a page and wait until the next page has loaded completely.
+
+    The wait asks the new page, never an element of the old one: the old document is marked,
+    and the wait ends when the window holds a document without the mark that has finished
+    loading. (Polling an old element while its page is replaced fails in Chromium under load
+    with "Node with given id does not belong to the document".)
+    """
+    driver.execute_script("window.pbemOldPage = true;")
     element.click()
     if accept_alert:
         WebDriverWait(driver, 10).until(EC.alert_is_present()).accept()
-    WebDriverWait(driver, 30).until(EC.staleness_of(old))
+    WebDriverWait(driver, 30, poll_frequency=0.1, ignored_exceptions=(WebDriverException,)).until(_new_page_loaded)
+
+
+def _new_page_loaded(driver) -> bool:
+    return driver.execute_script("return !window.pbemOldPage && document.readyState === 'complete';")
 
 
 def text(driver, css: str) -> str:
@@ -30,7 +42,7 @@ def sign_in(driver, base: str, email: str) -> None:
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "main form button"))
     assert email in text(driver, "main")
     driver.get(base + "/dev/mailbox")
-    driver.find_element(By.PARTIAL_LINK_TEXT, "sign-in link").click()
+    click_and_wait(driver, driver.find_element(By.PARTIAL_LINK_TEXT, "sign-in link"))
     link = re.search(re.escape(base) + r"/signin/\S+", text(driver, "pre.mail")).group(0)
     driver.get(link)
     click_and_wait(driver, driver.find_element(By.ID, "confirm"))

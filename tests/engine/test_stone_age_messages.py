@@ -123,7 +123,7 @@ REAL = [
      {"ja": "木", "fr": "bois", "de": "Holz"}),
     (hungry, 0, "feed with wood 1", '"feed with wood 1": you are 2 food short: give exactly 2 resources',
      {"ja": "食料", "fr": "nourriture", "de": "Nahrung"}),
-    (tool_question, 0, "tools 3", '"hunt tools 3": your free tool tiles are: 1',
+    (tool_question, 0, "tools 3", '"tools 3": your free tool tiles are: 1',
      {"ja": "道具", "fr": "outil", "de": "Werkzeug"}),
     (tool_question, 0, "forest tools 1", '"forest tools 1": first choose tools for the roll at hunt',
      {"ja": "狩場", "fr": "chasse", "de": "Jagd"}),

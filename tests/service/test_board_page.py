@@ -11,16 +11,9 @@ from flask import g, render_template
 
 from pbem import engine, play
 from pbem.extensions import db
-from pbem.web import boards
 
 PLACE_NAMES = {"hunt": "Hunting grounds", "forest": "Forest", "clay": "Clay pit", "quarry": "Quarry",
                "river": "River", "toolmaker": "Toolmaker", "hut": "Hut", "field": "Field"}
-
-
-@pytest.fixture(autouse=True)
-def board_lookups(app):
-    """The board's template globals; init_app is idempotent, so this stays right once create_app calls it."""
-    boards.init_app(app)
 
 
 class _Texts(HTMLParser):
@@ -179,7 +172,7 @@ def test_every_prompt_and_the_end_render_from_both_sides(app):
                 if not prompts or not kinds <= seen:
                     game = type("Game", (), {"slug": "stone-age", "seats": seats})()
                     for viewer in (0, None):
-                        html = render_template("boards/stone-age.html", game=game, view=rules.view(state, viewer),
+                        html = render_template("stone-age/board.html", game=game, view=rules.view(state, viewer),
                                                seat=viewer, rules=rules)
                         assert "sa-board" in html
                     seen |= kinds
@@ -204,7 +197,7 @@ def test_what_is_asked_is_said_in_words(app, phase, ask, hungry, asked):
     game = type("Game", (), {"slug": "stone-age", "seats": []})()
     with app.test_request_context("/"):
         g.user = None
-        html = render_template("boards/stone-age.html", game=game, view=rules.view(state, 0), seat=0, rules=rules)
+        html = render_template("stone-age/board.html", game=game, view=rules.view(state, 0), seat=0, rules=rules)
     texts = texts_by_id(html)
     assert asked in " ".join(html.split())
     assert "Tools: 2 ready 1 used empty" in texts["sa-seat-0"]

@@ -72,7 +72,7 @@ def legal(state: dict, seat: int) -> list:
 
 def legal_texts(state: dict, seat: int) -> list[str]:
     """A short list of commands for the turn email (templates for payments)."""
-    return hints(rules.legal(state, seat))
+    return hints(rules.legal(state, seat), state, seat)
 
 
 def parse(text: str, state: dict, seat: int) -> list:
@@ -127,12 +127,25 @@ def shuffle_hidden(state: dict, seat: int | None, rnd) -> dict:
     return out
 
 
+def turn_key(state: dict, seat: int) -> str:
+    """The part of the game a prompt belongs to, "round:phase" (optional contract: a reply written
+    for one part of the game is not applied in another)."""
+    return f"{state['round']}:{state['phase']}"
+
+
+def turn_key_text(key: str, locale: str = "en") -> str:
+    """That part of the game in words: "round 2, placing people"."""
+    round_, _, phase = key.partition(":")
+    label = STAGE_LABELS.get(locale, STAGE_LABELS["en"])
+    return label["stage"].format(round=round_, phase=label.get(phase, phase))
+
+
 def scores(state: dict) -> list[int]:
     """The score track by seat (optional contract: the service's score-over-time chart)."""
     return [p["score"] for p in state["seats"]]
 
 
 # Optional contract: the board as text, for turn mails and the `status` answer.
-from .board_text import board_text  # noqa: E402,F401
+from .board_text import LABELS as STAGE_LABELS, board_text  # noqa: E402,F401
 # Optional contract: where the final points came from, for the result on the page and in the mail.
 from .score_sheet import score_sheet  # noqa: E402,F401

@@ -8,7 +8,7 @@ from .cards import BUILDINGS, CIV_CARDS, RESOURCES, ROW_COSTS
 from .text import CULTURE_NAMES, ITEM_NAMES, LOCALES, MULTIPLIER_NAMES, building_name, card_name, place_name
 
 LABELS = {
-    "en": {"title": "Round {round}: {phase}. Start player: {start}.", "last": "This is the last round.",
+    "en": {"stage": "round {round}, {phase}", "title": "Round {round}: {phase}. Start player: {start}.", "last": "This is the last round.",
            "over": "The game is over.", "waiting": "Waiting for: {who}.",
            "place": "placing people", "act": "resolving places", "feed": "feeding", "over_phase": "game over",
            "places": "Places", "row": "Card row ({deck} cards in the deck)", "cost": "cost {n}",
@@ -19,7 +19,7 @@ LABELS = {
            "once": "one-use tools {values}", "any2": "any-2-resources card", "rolled": "Roll at {place}: {dice} = {total}.",
            "pick": "Dice to pick: {dice}.", "hungry": "{who}: {n} food short.",
            "culture": "culture: {list}", "multipliers": "for the end: {list}"},
-    "ja": {"title": "第{round}ラウンド：{phase}。スタートプレーヤー：{start}。", "last": "このラウンドが最後。",
+    "ja": {"stage": "第{round}ラウンドの{phase}", "title": "第{round}ラウンド：{phase}。スタートプレーヤー：{start}。", "last": "このラウンドが最後。",
            "over": "ゲーム終了。", "waiting": "手番：{who}。",
            "place": "配置", "act": "解決", "feed": "食料供給", "over_phase": "終了",
            "places": "場所", "row": "文明カード（山札{deck}枚）", "cost": "コスト{n}",
@@ -30,7 +30,7 @@ LABELS = {
            "once": "使い捨て道具{values}", "any2": "任意の資源2個のカード", "rolled": "{place}の出目：{dice} = {total}。",
            "pick": "選べるダイス：{dice}。", "hungry": "{who}：食料が{n}足りない。",
            "culture": "文明：{list}", "multipliers": "最終得点：{list}"},
-    "fr": {"title": "Manche {round} : {phase}. Premier joueur : {start}.", "last": "C'est la dernière manche.",
+    "fr": {"stage": "manche {round}, {phase}", "title": "Manche {round} : {phase}. Premier joueur : {start}.", "last": "C'est la dernière manche.",
            "over": "La partie est finie.", "waiting": "En attente de : {who}.",
            "place": "placement", "act": "résolution", "feed": "nourriture", "over_phase": "fin",
            "places": "Lieux", "row": "Cartes civilisation ({deck} dans la pioche)", "cost": "coût {n}",
@@ -42,7 +42,7 @@ LABELS = {
            "rolled": "Lancer à {place} : {dice} = {total}.", "pick": "Dés à choisir : {dice}.",
            "hungry": "{who} : {n} nourriture manquante.",
            "culture": "culture : {list}", "multipliers": "pour la fin : {list}"},
-    "de": {"title": "Runde {round}: {phase}. Startspieler: {start}.", "last": "Dies ist die letzte Runde.",
+    "de": {"stage": "Runde {round}, {phase}", "title": "Runde {round}: {phase}. Startspieler: {start}.", "last": "Dies ist die letzte Runde.",
            "over": "Das Spiel ist vorbei.", "waiting": "Am Zug: {who}.",
            "place": "Einsetzen", "act": "Auswerten", "feed": "Ernährung", "over_phase": "Spielende",
            "places": "Orte", "row": "Kartenreihe ({deck} Karten im Stapel)", "cost": "Kosten {n}",

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import fields
 
 from .. import base
 from .board import is_style, row_spaces
@@ -12,7 +13,7 @@ from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, 
 from .ornaments import counts, holdings, shortfall
 from .payments import cost_msg
 from .rules import legal
-from .state import place_kind, where
+from .state import free_tools, once_values, place_kind, where
 from .style_cards import NECKLACE_VALUE, ORNAMENT
 from .vocabulary import (
     CJK_WORDS,
@@ -30,7 +31,8 @@ ITEM_FACE = {item: face for face, item in DICE_ITEMS.items()}
 ITEM_FACE.update({"field": 6, "toolmaker": 5, "tools": 5})
 _BASE_PLACES = tuple(PLACES)  # hunt ... field: the places of the base game, for "say where"
 
-_SEPARATORS = re.compile(r"[;\n\r]+")
+# Lines and ";" separate commands; the full-width "；" too (split before normalising, to quote what was typed).
+_RAW_SEPARATORS = re.compile(r"[;；\n\r\u2028\u2029]+")
 _PUNCT = re.compile(r"[,.:!?()\[\]{}<>\"'`´’‘“”«»/\\|+=_*&^%$#@~、。・「」『』【】〜…]+")
 _DIGIT_SPLIT = re.compile(r"(\d+)")
 
@@ -74,12 +76,30 @@ def _segment_cjk(word: str) -> list:
     return out
 
 
+class Word(str):
+    """A canonical token that remembers the word the player typed, so refusals quote their words."""
+
+    def __new__(cls, token: str, said: str):
+        word = super().__new__(cls, token)
+        word.said = said
+        return word
+
+
+def said(token) -> str:
+    """The player's own word for a token (numbers as digits)."""
+    return getattr(token, "said", str(token))
+
+
+# German written without umlauts: "Gebaeude", "ueberspringen", "waehle" mean "Gebäude", ...
+_UMLAUT_SPELLINGS = (("ae", "a"), ("oe", "o"), ("ue", "u"))
+
+
 def _token(word: str):
     """A canonical token, an int, None (filler) or ("?", word) when unknown."""
     if word.isdigit():
         return int(word) if word.isdecimal() and len(word) <= 6 else ("?", word)
     if word in LEXICON:
-        return LEXICON[word]
+        return Word(LEXICON[word], word)
     if word in NUMBERS:
         return NUMBERS[word]
     if word in FILLER:
@@ -89,7 +109,14 @@ def _token(word: str):
         return int(m.group(1))
     for suffix in ("s", "es", "e", "en", "n"):  # plurals: woods, pierres, Steine, Werkzeugen
         if word.endswith(suffix) and word[: -len(suffix)] in LEXICON:
-            return LEXICON[word[: -len(suffix)]]
+            return Word(LEXICON[word[: -len(suffix)]], word)
+    plain = word
+    for written, umlaut in _UMLAUT_SPELLINGS:
+        plain = plain.replace(written, umlaut)
+    if plain != word:
+        found = _token(plain)
+        if not isinstance(found, tuple):
+            return Word(found, word) if isinstance(found, str) else found
     return ("?", word)
 
 
@@ -106,7 +133,7 @@ def tokenize(line: str) -> list:
     while i < len(words):
         for phrase in PHRASES_BY_FIRST.get(words[i], ()):
             if tuple(words[i:i + len(phrase)]) == phrase:
-                tokens.append(LEXICON[" ".join(phrase)])
+                tokens.append(Word(LEXICON[" ".join(phrase)], " ".join(phrase)))
                 i += len(phrase)
                 break
         else:
@@ -199,9 +226,8 @@ def _target(tokens: list) -> tuple[str | None, list]:
                 j = tokens.index("nth") - 1
             elif i + 1 < len(tokens) and isinstance(tokens[i + 1], int):
                 j = i + 1
-            elif i > 0 and isinstance(tokens[i - 1], int):
-                j = i - 1
             else:
+                # "place 1 civ" or "place 3 building": the number may be people or the space, so ask.
                 raise _Bad(Msg("which_civ" if t == "civ" else "which_building"))
             return f"{t}{tokens[j]}", [x for k, x in enumerate(tokens) if k not in (i, j) and x != "nth"]
         if isinstance(t, str) and t in PLACE_INFO:
@@ -380,7 +406,7 @@ def _is_split(tokens: list, state: dict, seat: int) -> bool:
 
 def _unknown(tokens: list) -> Msg:
     """'I do not know what "x y" means here' about the words (or else the numbers) of `tokens`."""
-    bad = [t[1] if isinstance(t, tuple) else str(t) for t in tokens if not isinstance(t, int)]
+    bad = [t[1] if isinstance(t, tuple) else said(t) for t in tokens if not isinstance(t, int)]
     return Msg("unknown_words", words=" ".join(bad)) if bad else Msg("unknown_numbers")
 
 
@@ -413,6 +439,8 @@ def parse_tokens(tokens: list, state: dict, seat: int):
             return Pick(faces[args[0]])
         if len(args) == 1 and RESOURCE_OF_TOKEN.get(args[0]) in faces:
             return Pick(faces[RESOURCE_OF_TOKEN[args[0]]])  # "pick river": the gold die
+        if len(args) == 2 and isinstance(args[0], int) and faces.get(args[1]) == args[0]:
+            return Pick(args[0])  # "pick 3 stone", as the examples show it: "pick 3 (stone)"
         raise _Bad(Msg("pick_face"))
     if "use" in tokens:
         rest = [t for t in tokens if t not in ("use", "card")]
@@ -455,32 +483,57 @@ def parse_tokens(tokens: list, state: dict, seat: int):
     return Work(pid, orn=orn)
 
 
+def _plain(move, typed: str):
+    """The move with every Word back to a plain str (the state holds plain JSON), remembering what was typed."""
+    def plain(value):
+        if isinstance(value, str):
+            return str(value)
+        if isinstance(value, tuple):
+            return tuple(plain(v) for v in value)
+        return value
+    values = {f.name: plain(getattr(move, f.name)) for f in fields(move) if f.name != "said"}
+    return type(move)(**values, said=typed)
+
+
 def parse(text: str, state: dict, seat: int) -> list:
     """Moves from a text of one or more commands (lines or ";"); raises a CommandError on the first bad one."""
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise error(base.NotACommand, Msg("too_long"), text=str(text)[:80])
     moves = []
-    for line in _SEPARATORS.split(normalise(text)):
+    for typed in _RAW_SEPARATORS.split(text):
+        line = normalise(typed)
         tokens = tokenize(line)
         if not tokens:
             continue
-        shown = line.strip()
+        shown = typed.strip()  # refusals quote the player's own words, as typed
         try:
-            moves.append(parse_tokens(tokens, state, seat))
+            moves.append(_plain(parse_tokens(tokens, state, seat), shown))
         except _Bad as bad:
             raise error(base.NotACommand, quoted(shown, bad.msg), text=shown,
-                        legal=hints(legal(state, seat))) from None
+                        legal=hints(legal(state, seat), state, seat)) from None
         except base.Ambiguous as amb:
             # The question keeps its own words in every language (amb.in_locale).
             raise error(base.Ambiguous, quoted(shown, amb.in_locale), candidates=amb.candidates,
                         text=shown) from None
     if not moves:
-        raise error(base.NotACommand, Msg("no_command"), text=text[:80], legal=hints(legal(state, seat)))
+        raise error(base.NotACommand, Msg("no_command"), text=text[:80], legal=hints(legal(state, seat), state, seat))
     return moves
 
 
-def hints(moves: list, limit: int = 24) -> list[str]:
-    """A short list of what is legal: payments and tool sets become a template plus a few examples."""
+def _pick_text(move: Pick, state: dict | None) -> str:
+    """"pick 3 (stone)": the die face and what it gives (an expansion card has its own table)."""
+    ask = state.get("ask") if state else None
+    items = ask["items"] if ask and "items" in ask else [DICE_ITEMS[f] for f in sorted(DICE_ITEMS)]
+    return f"{move} ({items[move.face - 1]})" if 0 < move.face <= len(items) else str(move)
+
+
+def hints(moves: list, state: dict | None = None, seat: int | None = None) -> list[str]:
+    """What is legal, complete but short: payments and tool sets become a template plus a few examples.
+
+    Given the state and seat, "tools auto/none" is not offered to a player who has no tools to use.
+    """
+    no_tools = state is not None and seat is not None and not (
+        free_tools(state["seats"][seat]) or once_values(state["seats"][seat]))
     out: list[str] = []
     groups: dict[str, list[str]] = {}
     ahead = False
@@ -493,6 +546,11 @@ def hints(moves: list, limit: int = 24) -> list[str]:
                 out[-1] = f"place <1-{m.n}> {where(m.pid)}"  # one line per place: "place <1-5> hunt"
             else:
                 out.append(text)
+            continue
+        if isinstance(m, Pick):
+            out.append(_pick_text(m, state))
+            continue
+        if isinstance(m, Work) and m.mode in ("auto", "none") and no_tools:
             continue
         if isinstance(m, (Civ, Build)) and m.pay is not None:
             key, template = text.split(" pay ")[0], text.split(" pay ")[0] + " pay <resources>"
@@ -514,4 +572,4 @@ def hints(moves: list, limit: int = 24) -> list[str]:
             out.append(text)
     if ahead:
         out.append('(add "tools auto" or "tools none" to a dice place to decide ahead)')
-    return out[:limit]
+    return out

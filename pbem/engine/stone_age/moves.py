@@ -1,7 +1,7 @@
 """Stone Age moves: small frozen values whose str() is the canonical English command."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import RESOURCES
 
@@ -53,7 +53,14 @@ def count_text(res: tuple) -> str:
 
 
 @dataclass(frozen=True)
-class Place:
+class Move:
+    """Base of the moves: `said` keeps the words the player typed, for refusals; it is not part of the move."""
+
+    said: str = field(default="", compare=False, repr=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Place(Move):
     """Put `n` people on place `pid`; optionally say ahead how tools are used there."""
 
     n: int
@@ -67,7 +74,7 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Work:
+class Work(Move):
     """Resolve a dice place (roll), or answer the tool question after a roll.
 
     `mode` None: roll and ask if tools matter; "auto"/"none": decided ahead or after;
@@ -95,7 +102,7 @@ class Work:
 
 
 @dataclass(frozen=True)
-class Civ:
+class Civ(Move):
     """Resolve the person on civilization space `slot`: pay `pay`, or None to decline.
 
     Expansion: `give` items are traded for `get` (which are part of `pay`); `extra` buys the top
@@ -115,7 +122,7 @@ class Civ:
 
 
 @dataclass(frozen=True)
-class Build:
+class Build(Move):
     """Resolve the person on building stack `stack`: pay `pay`, or None to decline (expansion: with a trade)."""
 
     stack: int
@@ -130,7 +137,7 @@ class Build:
 
 
 @dataclass(frozen=True)
-class Pick:
+class Pick(Move):
     """Take the die showing `face` from the dice-for-everyone card."""
 
     face: int
@@ -140,7 +147,7 @@ class Pick:
 
 
 @dataclass(frozen=True)
-class Feed:
+class Feed(Move):
     """Feed the people; `pay` lists resources given for missing food (None: the cheapest)."""
 
     pay: tuple | None = None
@@ -150,7 +157,7 @@ class Feed:
 
 
 @dataclass(frozen=True)
-class Starve:
+class Starve(Move):
     """Do not make up missing food: lose 10 points."""
 
     def __str__(self) -> str:
@@ -158,7 +165,7 @@ class Starve:
 
 
 @dataclass(frozen=True)
-class UseCard:
+class UseCard(Move):
     """Spend the any-two-resources card for these two resources (allowed at any time)."""
 
     res: tuple
@@ -168,7 +175,7 @@ class UseCard:
 
 
 @dataclass(frozen=True)
-class Split:
+class Split(Move):
     """Expansion: share the units of a hunting roll: `orn` ornaments, the rest food."""
 
     orn: int

@@ -40,6 +40,9 @@ def score_seat(p: dict) -> dict:
         out[kind] = count * multiplier_base(p, kind)
     # Ornaments score nothing at the end (expansion); resources 1 point each.
     out["resources"] = sum(p[r] for r in RESOURCES)
+    if p.get("any2"):
+        # A player at the table takes an unused any-2-resources card for its two resources.
+        out["unused_cards"] = 2 * len(p["any2"])
     out["total"] = sum(out.values())
     return out
 

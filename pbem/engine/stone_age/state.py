@@ -158,8 +158,9 @@ def seat_places(state: dict, seat: int) -> list[str]:
 
 
 def illegal(move, reason: Msg) -> base.IllegalMove:
-    """An IllegalMove quoting the command: '"place 8 forest": you have 5 people left' (in any language)."""
-    return error(base.IllegalMove, quoted(str(move), reason), text=str(move))
+    """An IllegalMove quoting the command as the player typed it: '"place 8 forest": you have 5 people left'."""
+    typed = move.said or str(move)
+    return error(base.IllegalMove, quoted(typed, reason), text=typed)
 
 
 def where(pid: str) -> str:

@@ -98,6 +98,7 @@ PLAYER = {"en": "Player {n}", "ja": "プレイヤー{n}", "fr": "Joueur {n}", "d
 # French and German conjugate for "you": {a} -> avez/a, {hat} -> hast/hat, {ist} -> bist/ist.
 VERBS = {"fr": {"a": ("avez", "a"), "est": ("êtes", "est")}, "de": {"hat": ("hast", "hat"), "ist": ("bist", "ist")},
          "en": {}, "ja": {}}
+START_VERB = {"en": ("start", "starts"), "fr": ("commencez", "commence"), "de": ("beginnst", "beginnt"), "ja": ("", "")}
 REASONS = {
     "en": {"building_stack": "a building stack ran out", "civ_deck": "the card row could not be refilled"},
     "ja": {"building_stack": "建物の山が尽きた", "civ_deck": "文明カードを補充できない"},
@@ -106,8 +107,8 @@ REASONS = {
 }
 
 TEMPLATES = {
-    "round": {"en": "Round {round} begins; {start_name} starts.", "ja": "第{round}ラウンド開始。スタートプレーヤーは{start_name}。",
-              "fr": "Manche {round} : {start_name} commence.", "de": "Runde {round}: {start_name} beginnt."},
+    "round": {"en": "Round {round} begins; {start_name} {starts}.", "ja": "第{round}ラウンド開始。スタートプレーヤーは{start_name}。",
+              "fr": "Manche {round} : {start_name} {starts}.", "de": "Runde {round}: {start_name} {starts}."},
     "revealed": {"en": "Revealed: {thing}.", "ja": "{thing}が公開された。", "fr": "Révélé : {thing}.",
                  "de": "Aufgedeckt: {thing}."},
     "placed": {"en": "{who} placed {n} on the {place}.", "ja": "{who}は{place}に{n}人置いた。",
@@ -261,6 +262,11 @@ def describe(event: Mapping, viewer: int | None, locale: str = "en", names: Sequ
         f["give"], f["get"] = items_text(f["give"], loc), items_text(f["get"], loc)
     if kind == "round":
         f["start_name"] = _who(event.get("start"), viewer, loc, names)
+        # The start player may be the reader: "you start", "vous commencez", "du beginnst".
+        you_start = event.get("start") is not None and event.get("start") == viewer
+        f["starts"] = START_VERB[loc][0 if you_start else 1]
+        if you_start and loc in ("en", "fr"):
+            f["start_name"] = f["start_name"].lower()  # mid-sentence: "you start", "vous commencez"
     if kind == "game_over":
         f["reason"] = REASONS[loc].get(f["reason"], f["reason"])
         f["scores"] = JOIN[loc].join(f"{_who(s, viewer, loc, names)} {v}" for s, v in enumerate(f["scores"]))

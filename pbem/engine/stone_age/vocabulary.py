@@ -84,7 +84,7 @@ FILLER = {
     "auf", "im", "am", "an", "den", "der", "das", "dem", "und", "personen", "leute", "arbeiter",
     "zum", "zur", "ins", "bitte", "wurfel",
     "に", "を", "で", "と", "の", "は", "が", "へ", "人", "個", "枚", "目", "つ", "して",
-    "する", "ます", "ください", "下さい", "も", "から", "ダイス", "さいころ",
+    "する", "します", "しました", "ます", "ました", "お願いします", "ください", "下さい", "も", "から", "ダイス", "さいころ",
 }
 
 LEXICON = {alias: token for token, aliases in ALIASES.items() for alias in aliases}

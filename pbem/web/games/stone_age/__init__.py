@@ -1,9 +1,12 @@
-"""What board templates need to know about game data (Stone Age cards, tiles, places), as template globals."""
+"""Stone Age on the web: the board's template globals, its move panels, and how its events group into phases."""
 from __future__ import annotations
 
-from flask import Flask
+from typing import Mapping
 
-from ..engine.stone_age.cards import (
+from flask import Blueprint
+from flask_babel import lazy_gettext as _l
+
+from ....engine.stone_age.cards import (
     BUILDINGS,
     BY_PLAYERS,
     CIV_CARDS,
@@ -14,10 +17,11 @@ from ..engine.stone_age.cards import (
     RESOURCES,
     ROW_COSTS,
 )
+from .. import Presentation
+from .forms import panels
 
-# Player colours of the box, by seat; templates always print a name and a shape beside them.
-SEAT_COLOURS = ("red", "blue", "green", "yellow")
-SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+bp = Blueprint("stone_age_board", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/static/games/stone-age")
 
 
 def stone_age_card(card_id: str | None) -> dict | None:
@@ -67,10 +71,45 @@ def stone_age_tableau(card_ids) -> dict:
             "multipliers": [m for m in multipliers if m["n"]]}
 
 
-def init_app(app: Flask) -> None:
-    """Register the lookups as Jinja globals (idempotent)."""
-    app.jinja_env.globals.update(
-        stone_age_card=stone_age_card, stone_age_building=stone_age_building,
-        stone_age_places=stone_age_places, stone_age_tableau=stone_age_tableau,
-        seat_colours=SEAT_COLOURS, seat_shapes=SEAT_SHAPES,
-    )
+def stone_age_phase(event: Mapping) -> str | None:
+    """The phase of the round a Stone Age event belongs to (None: whatever phase is running)."""
+    kind = event.get("kind")
+    if kind == "placed":
+        return "place"
+    if kind in ("fed", "short", "starved"):
+        return "feed"
+    if kind == "revealed" and "slot" in event:
+        return "refill"  # the card row is refilled after feeding, before the next round begins
+    if kind == "game_over":
+        return "end"
+    if kind == "used_card":
+        return None  # allowed at any time
+    return "act"
+
+
+def stone_age_score_changes(event: Mapping, scores: list[int]) -> list[int]:
+    """The score track after a Stone Age event (only buildings, point cards, starving and the end change it)."""
+    kind, seat = event.get("kind"), event.get("seat")
+    if kind == "game_over":
+        return list(event["scores"])
+    delta = {"built": "points", "points": "n", "starved": "points"}.get(kind)
+    if delta is None or seat is None:
+        return scores
+    scores = list(scores)
+    scores[seat] += int(event.get(delta) or 0)
+    return scores
+
+
+PRESENTATION = Presentation(
+    board_template="stone-age/board.html",
+    panels=panels,
+    event_phase=stone_age_phase,
+    phase_names={"place": _l("Placing people"), "act": _l("Using the places"), "feed": _l("Feeding the people"),
+                 "refill": _l("New cards for the row"), "end": _l("Game over")},
+    score_changes=stone_age_score_changes,
+    template_globals={"stone_age_card": stone_age_card, "stone_age_building": stone_age_building,
+                      "stone_age_places": stone_age_places, "stone_age_tableau": stone_age_tableau},
+    stylesheet="board.css",
+    example="place 3 forest",
+    blueprint=bp,
+)

@@ -1,0 +1,61 @@
+"""Each game's presentation on the web, found by slug the way pbem.engine.get() finds its rules.
+
+A game's folder (games/<package>/) holds its board template and style sheet, the template
+globals the board needs, its move-form panels and how its events group into phases. The
+generic pages (game_page.py, move_forms.py, history.py, the mail) ask this registry and name
+no game; a game without a folder gets the generic presentation (its view as JSON, buttons).
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from flask import Blueprint, Flask
+
+# Player colours of the box, by seat; templates always print a name and a shape beside them.
+SEAT_COLOURS = ("red", "blue", "green", "yellow")
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """What the generic pages need from one game; every field has a generic default."""
+
+    board_template: str = "boards/generic.html"
+    # (state, seat, legal moves, locale) -> panels; None: buttons or a list of the legal moves.
+    panels: Callable[..., list] | None = None
+    # event -> the phase of the round it belongs to (None: the phase running); None: one list of moves.
+    event_phase: Callable[[Mapping], str | None] | None = None
+    # phase key -> its name in the reader's language (lazy strings).
+    phase_names: Mapping[str, Any] = field(default_factory=dict)
+    # (event, scores by seat) -> scores after it, for games whose moves do not record scores.
+    score_changes: Callable[[Mapping, list[int]], list[int]] | None = None
+    template_globals: Mapping[str, Any] = field(default_factory=dict)
+    stylesheet: str | None = None  # a file in the game's static folder
+    example: str = ""  # a command shown under the text box when no move form offers one
+    blueprint: Blueprint | None = None  # serves the game's templates and static files
+
+
+GENERIC = Presentation()
+# slug -> module defining PRESENTATION; loaded on first use, like the engines.
+_MODULES = {"stone-age": "pbem.web.games.stone_age"}
+_loaded: dict[str, Presentation] = {}
+
+
+def presentation(slug: str) -> Presentation:
+    """The presentation of game `slug` (the generic one for a game without its own)."""
+    if slug not in _loaded:
+        name = _MODULES.get(slug)
+        _loaded[slug] = importlib.import_module(name).PRESENTATION if name else GENERIC
+    return _loaded[slug]
+
+
+def init_app(app: Flask) -> None:
+    """Serve every game's templates and static files and register the globals their boards use."""
+    app.jinja_env.globals.update(seat_colours=SEAT_COLOURS, seat_shapes=SEAT_SHAPES, presentation=presentation)
+    for slug in _MODULES:
+        shown = presentation(slug)
+        app.jinja_env.globals.update(shown.template_globals)
+        if shown.blueprint is not None and shown.blueprint.name not in app.blueprints:
+            app.register_blueprint(shown.blueprint)

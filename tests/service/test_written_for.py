@@ -1,0 +1,70 @@
+"""Issue 11, point 1: a reply acts only on the part of the game (round and phase) its turn mail asked about."""
+from __future__ import annotations
+
+import random
+
+from pbem import engine, play
+from pbem.extensions import db
+
+RULES = engine.get("stone-age")
+
+
+def _prompt_version(game, seat: int = 0) -> int:
+    db.session.refresh(game)
+    return game.seat_at(seat).prompt_version
+
+
+def _play_until(game, done) -> None:
+    """Ann plays bot moves by the web until `done(state)`."""
+    rnd = random.Random(3)
+    for n in range(400):
+        db.session.refresh(game)
+        if done(game.state):
+            return
+        outcome = play.submit(game.id, 0, str(RULES.bot_move(game.state, 0, rnd)), "web", f"web:until-{n}")
+        assert outcome.ok, outcome
+    raise AssertionError("never reached")
+
+
+def test_a_reply_to_a_round_one_mail_is_not_applied_in_round_two(make_game):
+    game = make_game("stone-age", humans=("ann",), bots=1)
+    asked = _prompt_version(game)
+    _play_until(game, lambda s: s["round"] == 2 and s["phase"] == "place" and s["turn"] == 0)
+    before = game.version
+    outcome = play.submit(game.id, 0, "place 2 hunt\nplace 1 toolmaker", "email", "email:<old@x>", written_for=asked)
+    db.session.refresh(game)
+    assert outcome.applied == [] and outcome.moved_on and game.version == before
+    assert outcome.failed_line == "place 2 hunt"
+    assert outcome.error == ("this mail answered round 1, placing people; the game is in round 2, placing people "
+                             "now, so this line and the ones after it were not applied: here is what is asked now")
+    assert outcome.legal  # what is asked now comes with the refusal
+    assert "第1ラウンドの配置" in outcome.error_in("ja") and "Runde 2, Einsetzen" in outcome.error_in("de")
+
+
+def test_lines_planned_ahead_apply_to_the_next_prompts_of_the_same_phase(make_game):
+    """Bots answer between the lines; both placements belong to round 1's placing."""
+    game = make_game("stone-age", humans=("ann",), bots=1)
+    outcome = play.submit(game.id, 0, "place 2 hunt\nplace 1 forest", "email", "email:<plan@x>",
+                          written_for=_prompt_version(game))
+    assert outcome.ok and outcome.applied == ["place 2 hunt", "place 1 forest"]
+
+
+def test_a_line_for_the_next_phase_is_not_applied_from_a_placing_mail(make_game):
+    """`place 2 hunt` / `place 1 toolmaker` with two people left: the second line once landed in round 2."""
+    game = make_game("stone-age", humans=("ann",), bots=1)
+    _play_until(game, lambda s: s["phase"] == "place" and s["turn"] == 0
+                and s["seats"][0]["people"] - s["seats"][0]["placed"] == 2)
+    outcome = play.submit(game.id, 0, "place 2 hunt\nplace 1 toolmaker", "email", "email:<two@x>",
+                          written_for=_prompt_version(game))
+    round_ = game.state["round"]
+    db.session.refresh(game)
+    assert outcome.applied == ["place 2 hunt"] and outcome.moved_on and outcome.failed_line == "place 1 toolmaker"
+    assert (f"this mail answered round {round_}, placing people; the game is in round {round_}, resolving places now"
+            in outcome.error)
+    assert game.state["round"] == round_
+
+
+def test_without_a_known_prompt_lines_apply_as_before(make_game):
+    game = make_game("stone-age", humans=("ann",), bots=1)
+    outcome = play.submit(game.id, 0, "place 2 hunt", "email", "email:<none@x>")
+    assert outcome.ok and not outcome.moved_on
