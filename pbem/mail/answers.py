@@ -106,8 +106,12 @@ def queue_answer(row: InboundMessage, received: Received, report: Report) -> boo
     with force_locale(_locale(user)):
         text = _render(report, _locale(user))
     game, seat = report.game, report.seat
-    reply_to = (tokens.reply_address(game.id, seat) if game is not None and seat is not None
-                else f"play@{current_app.config['INBOUND_DOMAIN']}")
+    if game is not None and seat is not None:
+        reply_to = tokens.reply_address(game.id, seat)
+    elif game is not None and game.status == "lobby":
+        reply_to = tokens.table_address(game.id, user.email)  # a reply to it may join or start
+    else:
+        reply_to = f"play@{current_app.config['INBOUND_DOMAIN']}"
     _send(row, received, "answer", user.email, text, reply_to, user=user, game=game)
     return True
 
@@ -121,8 +125,19 @@ def queue_refusal(row: InboundMessage, received: Received, reason: str, address:
         return False
     base = current_app.config["BASE_URL"]
     locale = _locale(user)
+    reply_to = f"play@{current_app.config['INBOUND_DOMAIN']}"
     with force_locale(locale):
-        if reason == "wrong_sender":
+        if reason == "unproven_invitee":
+            # Sent to the invited address itself, so its Reply-To may carry the invitation's token.
+            reply_to = tokens.table_address(game.id, address)
+            body = [
+                _("pbem received your mail, but nothing was done: a From line can be forged, so an invitation "
+                  "to game #%(game)s is taken up by mail only in a reply to the invitation (its reply address "
+                  "is signed for you). Reply to this mail with the line \"join %(game)s\", or join on the web:",
+                  game=game.id),
+                f"  {base}/games/{game.id}",
+            ]
+        elif reason == "wrong_sender":
             body = [
                 _("pbem received your mail, but nothing was done: it was sent to the reply address of a seat "
                   "in game #%(game)s from an address that is not that seat's player.", game=game.id if game else "?"),
@@ -142,8 +157,7 @@ def queue_refusal(row: InboundMessage, received: Received, reason: str, address:
             ]
         body += ["", _("(pbem sends this explanation at most once an hour.)")]
         text = "\n".join([_("Hello,"), "", *body, ""])
-    _send(row, received, "refusal", address, text, f"play@{current_app.config['INBOUND_DOMAIN']}",
-          user=user, game=None)
+    _send(row, received, "refusal", address, text, reply_to, user=user, game=None)
     return True
 
 

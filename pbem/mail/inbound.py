@@ -36,18 +36,35 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 UNVOUCHED = N_("this mail does not carry your seat's reply address, and its sender could not be verified "
                "(no valid DKIM signature of your domain), so pbem plays nothing from it: reply to your turn mail "
                "keeping its reply address, or play on the web")
+UNPROVEN_LOBBY = N_("a From line can be forged, so pbem changes game %(game)d by mail only when the mail proves "
+                    "it is yours: reply to this answer (its reply address is signed for you), or use the web: "
+                    "%(url)s")
 
 
 @dataclass
 class _Context:
-    """Who wrote, and which game and seat the message is about, as far as known."""
+    """Who wrote, which game and seat the message is about, and what the mail proves about its sender."""
 
+    raw: bytes
+    sender: str
+    source: str
     user: User | None = None
     game: Game | None = None
     seat: int | None = None
-    # Whether the mail may change a game: it carries the seat's signed token, or (found by its
-    # thread only) the sender's domain signed it. A From header alone can be forged.
-    vouched: bool = True
+    # The game whose signed reply address (a seat's, or a lobby table's) the mail was sent to, by
+    # the player that address was made for. A From header alone proves nothing: anyone can write it.
+    proven_game: int | None = None
+    domain_signature: bool | None = None  # looked up once, when first needed
+
+    def domain_signed(self) -> bool:
+        """Whether the sender's own domain DKIM-signed the whole mail (a reply typed on the dev mailbox counts)."""
+        if self.domain_signature is None:
+            self.domain_signature = self.source == "dev" or dkim.signed_by_sender(self.raw, self.sender)
+        return self.domain_signature
+
+    def may_change(self, game_id: int | None) -> bool:
+        """Whether this mail may change game `game_id` (moves, talk, join, start) in its sender's name."""
+        return game_id is not None and (game_id == self.proven_game or self.domain_signed())
 
 
 def receive(raw: bytes, source: str) -> InboundMessage:
@@ -214,8 +231,7 @@ def _handle(row_id: int, received: Received) -> None:
     if not sender or _clean(sender, 320) != sender:
         return _finish(row, "unknown_sender", "no usable sender address: not answered")
     lines = command_lines(received.text)
-    bounces.record_reachable(sender)  # a reply came through: the soft-bounce count starts again
-    ctx = _Context(user=_user_by_address(sender))
+    ctx = _Context(raw=row.raw, sender=sender, source=row.source, user=_user_by_address(sender))
     signed = _signed_seat(received)
     if signed is not None:
         game = db.session.get(Game, signed.game_id)
@@ -226,19 +242,25 @@ def _handle(row_id: int, received: Received) -> None:
             answered = answers.queue_refusal(row, received, "wrong_sender", sender, ctx.user, game)
             detail = (f"the reply address of game {signed.game_id} seat {signed.seat} used by another address; "
                       + ("answered" if answered else "not answered"))
-            return _finish(row, "wrong_sender", detail, _Context(game=game, seat=signed.seat))
-        ctx = _Context(user=seat.user, game=game, seat=signed.seat)
+            ctx.game, ctx.seat = game, signed.seat
+            return _finish(row, "wrong_sender", detail, ctx)
+        ctx.user, ctx.game, ctx.seat, ctx.proven_game = seat.user, game, signed.seat, game.id
+        bounces.record_reachable(sender)  # a reply came through: the soft-bounce count starts again
     else:
-        thread_game = _thread_game(received)
+        ctx.proven_game = _table_game(received, sender)
+        hint = db.session.get(Game, ctx.proven_game) if ctx.proven_game is not None else _thread_game(received)
         if ctx.user is None:
-            ctx.user = _invited_user(sender, received, lines, thread_game)
-        if ctx.user is not None and thread_game is not None:
-            ctx.game = thread_game
-            ctx.seat = _position(thread_game, ctx.user)
-            ctx.vouched = row.source == "dev" or dkim.signed_by_sender(row.raw, sender)
+            ctx.user = _invited_user(ctx, received, lines, hint)
+        if ctx.user is not None and hint is not None:
+            ctx.game = hint
+            ctx.seat = _position(hint, ctx.user)
     if ctx.user is None:
-        answered = answers.queue_refusal(row, received, "unknown_sender", sender, None, None)
-        return _finish(row, "unknown_sender", "not a player's address; " + ("answered" if answered else "not answered"))
+        invited = _invitation(sender, lines, hint)
+        reason = "unproven_invitee" if invited is not None else "unknown_sender"
+        answered = answers.queue_refusal(row, received, reason, sender, None, invited)
+        detail = (f"an invited address without its invitation's reply address (game {invited.id}); "
+                  if invited is not None else "not a player's address; ")
+        return _finish(row, "unknown_sender", detail + ("answered" if answered else "not answered"))
     if not lines:
         report = Report(user=ctx.user, game=ctx.game, seat=ctx.seat, steps=[])
         answers.queue_answer(row, received, report)
@@ -262,6 +284,15 @@ def _signed_seat(received: Received) -> tokens.SeatAddress | None:
     return None
 
 
+def _table_game(received: Received, sender: str) -> int | None:
+    """The game of a table address (an invitation's, a lobby answer's) the mail went to, if signed for `sender`."""
+    for address in (*received.to, *received.delivered_to, *received.cc):
+        found = tokens.find_table_token(address, sender)
+        if found is not None:
+            return found
+    return None
+
+
 def _thread_game(received: Received) -> Game | None:
     """The game of the thread (every game mail refers to <game-<id>@domain>); unsigned, so only a hint."""
     domain = current_app.config["INBOUND_DOMAIN"].lower()
@@ -277,23 +308,32 @@ def _position(game: Game, user: User) -> int | None:
     return seat.position if seat is not None else None
 
 
-def _invited_user(sender: str, received: Received, lines: list[str], thread_game: Game | None) -> User | None:
-    """A new user for an invited address that answers its invitation with `join`; None for anyone else."""
+def _invitation(sender: str, lines: list[str], hint: Game | None) -> Game | None:
+    """The game a `join` line names (or the mail's game) if it holds an open invitation for `sender`."""
     for line in lines:
         matched = keywords.match(line)
         if matched is None or matched[0] != "join":
             continue
-        game_id = _number(matched[1]) or (thread_game.id if thread_game else None)
+        game_id = _number(matched[1]) or (hint.id if hint else None)
         invited = game_id is not None and db.session.scalar(
             select(Seat.id).where(Seat.game_id == game_id, Seat.user_id.is_(None),
                                   func.lower(Seat.invited_email) == sender)) is not None
         if invited:
-            # The same rule as a first sign-in: the name comes from the mail, else the address.
-            user = User(email=sender, name=(_clean(received.from_name, 80).strip() or sender.split("@")[0])[:80])
-            db.session.add(user)
-            db.session.commit()  # kept even if the seat is gone by the time "join" runs: they were invited
-            return user
+            return db.session.get(Game, game_id)
     return None
+
+
+def _invited_user(ctx: _Context, received: Received, lines: list[str], hint: Game | None) -> User | None:
+    """A new user for an invited address that answers its invitation with `join`, proven; None for anyone else."""
+    game = _invitation(ctx.sender, lines, hint)
+    # Replying to the invitation (its signed reply address) proves the mail comes from the invitee.
+    if game is None or not ctx.may_change(game.id):
+        return None
+    # The same rule as a first sign-in: the name comes from the mail, else the address.
+    user = User(email=ctx.sender, name=(_clean(received.from_name, 80).strip() or ctx.sender.split("@")[0])[:80])
+    db.session.add(user)
+    db.session.commit()  # kept even if the seat is gone by the time "join" runs: they were invited
+    return user
 
 
 def _number(text: str) -> int | None:
@@ -353,7 +393,7 @@ def _moves(step: Step, ctx: _Context, key: str) -> None:
         step.refuse(step.lines[0], "pbem cannot tell which game this is for: reply to a mail of that game "
                                    "(its reply address names your seat)")
         return
-    if not ctx.vouched:
+    if not ctx.may_change(ctx.game.id):
         step.refuse(step.lines[0], UNVOUCHED)
         return
     if ctx.seat is None:
@@ -410,6 +450,8 @@ def _join(step: Step, ctx: _Context, row: InboundMessage) -> None:
         return
     step.game_id = game_id
     game = db.session.get(Game, game_id)
+    if _unproven_in_lobby(step, ctx, game):
+        return
     if game is not None and any(s.user_id == ctx.user.id for s in game.seats):
         step.note = "already"  # a second "join", or this very message handled again after a crash
     else:
@@ -428,6 +470,8 @@ def _start(step: Step, ctx: _Context, row: InboundMessage) -> None:
         step.refuse(step.lines[0], "which game? write its number: start 12")
         return
     step.game_id = game_id
+    if _unproven_in_lobby(step, ctx, db.session.get(Game, game_id)):
+        return
     try:
         play.start_game(game_id, ctx.user)
     except play.PlayError as exc:
@@ -437,12 +481,25 @@ def _start(step: Step, ctx: _Context, row: InboundMessage) -> None:
     ctx.seat = _position(ctx.game, ctx.user)
 
 
+def _unproven_in_lobby(step: Step, ctx: _Context, game: Game | None) -> bool:
+    """Refuse `join`/`start` for a lobby game the mail does not prove its sender may act in; whether refused.
+
+    The answer goes to the user's own address with the game's table address as its Reply-To,
+    so replying to it is the proof. Other games are left to play.join/start to refuse.
+    """
+    if game is None or game.status != "lobby" or ctx.may_change(game.id):
+        return False
+    ctx.game, ctx.seat = game, None
+    step.refuse(step.lines[0], UNPROVEN_LOBBY, game=game.id, url=f"{current_app.config['BASE_URL']}/games/{game.id}")
+    return True
+
+
 def _say(step: Step, ctx: _Context, row: InboundMessage) -> None:
     if ctx.game is None:
         step.refuse(step.lines[0], "pbem cannot tell which game this is for: reply to a mail of that game")
         return
     step.game_id = ctx.game.id
-    if not ctx.vouched:
+    if not ctx.may_change(ctx.game.id):
         step.refuse(step.lines[0], UNVOUCHED)
         return
     text = step.text.strip()[:2000]

@@ -627,16 +627,20 @@ def test_status_help_and_undo(make_game):
     assert move_count() == 0
 
 
-def test_join_and_start_by_mail(make_game, make_user):
+def test_join_and_start_by_mail(make_game, make_user, example_org_dns):
+    """By mail that proves its sender: here DKIM-signed by the sender's domain (tests/service/test_inbound_forgery.py
+    shows the other proof, a reply to our mail, and that a bare From is refused)."""
     host, guest = make_user("hana"), make_user("luc", locale="fr")
     game = play.create_game(host, "test-countdown", seats=2, random_seating=False)
-    joined = inbound.receive(new_mail(f"rejoindre {game.id}\nMerci !", sender="luc@example.com"), "raw")
+    joined = inbound.receive(dkim_signed(new_mail(f"rejoindre {game.id}\nMerci !", sender="luc@example.com"),
+                                         example_org_dns), "raw")
     assert joined.outcome == "done"
     answer = answers_to("luc@example.com")[0].text
     assert said("fr", "You joined game #%(id)s \"%(title)s\" (%(name)s).", id=game.id, title=game.title,
                 name="Countdown") in answer
     assert '"Merci !"' in answer and joined.detail.startswith(f"join {game.id}; ignored from 'Merci !'")
-    started = inbound.receive(new_mail(f"start {game.id}", sender="hana@example.com"), "raw")
+    started = inbound.receive(dkim_signed(new_mail(f"start {game.id}", sender="hana@example.com"),
+                                          example_org_dns), "raw")
     assert started.outcome == "done" and refreshed(game).status == "active"
     assert "has started" in answers_to("hana@example.com")[0].text
     assert guest.id in [s.user_id for s in refreshed(game).seats]
@@ -653,11 +657,12 @@ def test_an_invited_address_joins_by_replying_to_the_invitation(make_game, make_
     assert user is not None and user.id in [s.user_id for s in refreshed(game).seats]
 
 
-def test_only_the_host_may_start(make_game, make_user):
+def test_only_the_host_may_start(make_game, make_user, example_org_dns):
     host, guest = make_user("hana"), make_user("luc")
     game = play.create_game(host, "test-countdown", seats=2, random_seating=False)
     play.join(game.id, guest)
-    row = inbound.receive(new_mail(f"start {game.id}", sender="luc@example.com"), "raw")
+    row = inbound.receive(dkim_signed(new_mail(f"start {game.id}", sender="luc@example.com"), example_org_dns),
+                          "raw")
     assert row.outcome == "stopped" and refreshed(game).status == "lobby"
     assert "only the host" in answers_to("luc@example.com")[0].text
 
@@ -672,7 +677,7 @@ def test_refusals_are_answered_in_the_players_language(make_game, make_user, exa
     assert "it is not your turn" not in answer
     lobby = play.create_game(make_user("hana"), "test-countdown", seats=2, random_seating=False)
     play.join(lobby.id, kenji)
-    inbound.receive(new_mail(f"start {lobby.id}", sender="kenji@example.com"), "raw")
+    inbound.receive(dkim_signed(new_mail(f"start {lobby.id}", sender="kenji@example.com"), example_org_dns), "raw")
     assert said("ja", "only the host may do that") in answers_to("kenji@example.com")[-1].text
 
 
