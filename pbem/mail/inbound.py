@@ -547,20 +547,20 @@ _ACTIONS = {"join": _join, "start": _start, "say": _say, "status": _status, "hel
 
 def _bounce(row: InboundMessage, received: Received) -> None:
     bounce = received.bounce
-    address = bounce.recipient if bounce.recipient and _clean(bounce.recipient, 320) == bounce.recipient else None
-    if address is None and bounce.original_message_id:
-        # Our turn mails' Message-IDs carry the seat token: the failed mail names its player.
-        found = tokens.find_reply_token(bounce.original_message_id)
-        game = db.session.get(Game, found.game_id) if found else None
-        seat = game.seat_at(found.seat) if game is not None else None
-        address = seat.user.email if seat is not None and seat.user is not None else None
     detail = _clean(" ".join(part for part in (bounce.status, bounce.action, bounce.diagnostic, bounce.feedback_type)
                              if part), 1000)
     outcome = "complaint" if bounce.kind == "complaint" else "bounce"
-    if address is None:
-        return _finish(row, outcome, f"{bounce.kind}: no recipient found; {detail}")
+    mail = bounces.answered_mail(bounce, (*received.to, *received.delivered_to, *received.cc))
+    if mail is None:
+        # Anyone can write a report naming any address: one that does not prove it answers our
+        # mail is kept for the record and changes nothing.
+        named = _clean(bounce.recipient or "", 320) or "no recipient named"
+        return _finish(row, f"{outcome}_unproven", f"{bounce.kind} for {named}, ignored: neither sent to the "
+                                                    f"signed return path of a mail we sent there nor quoting "
+                                                    f"its Message-ID; {detail}")
+    address = mail.to_address.strip().lower()
     if bounce.kind == "complaint":
-        bounces.record_complaint(address, detail)
+        bounces.record_complaint(address, f"{detail} (about our mail {mail.message_id})")
     else:
         bounces.record_bounce(address, bounce.kind == "hard", detail)
-    _finish(row, outcome, f"{bounce.kind} for {address}; {detail}")
+    _finish(row, outcome, f"{bounce.kind} for {address}, about outbox mail {mail.id}; {detail}")

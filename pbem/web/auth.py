@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .. import tokens
 from ..extensions import db
-from ..mail import outbound
+from ..mail import bounces, outbound
 from ..models import UsedToken, User
 from ..tasks import kick_delivery
 
@@ -80,6 +80,7 @@ def confirm(token: str):
         return render_template("auth/signin.html", error=_("This link was already used: ask for a new one."),
                                email=payload["e"], next=""), 400
     user = find_or_create_user(payload["e"])
+    bounces.clear(user, "signed in with a link mailed to the address")  # so the address receives mail
     db.session.commit()
     session.clear()
     session["uid"] = user.id

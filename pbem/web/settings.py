@@ -12,6 +12,7 @@ from flask_babel import refresh
 
 from ..clock import now
 from ..extensions import db
+from ..mail import bounces
 from .auth import login_required
 from .local_time import localise
 
@@ -100,3 +101,13 @@ def index():
                            languages=LANGUAGE_NAMES, zones=time_zones(), vacation_day=vacation_day,
                            on_vacation=user.vacation_until is not None and user.vacation_until > now()), \
         (400 if errors else 200)
+
+
+@bp.post("/mail-works")
+@login_required
+def mail_works():
+    """The player says their address receives mail again (after a bounce or a spam report): all mail resumes."""
+    if bounces.clear(g.user, "the player said so in the settings"):
+        db.session.commit()
+        flash(_("Thank you: pbem sends your mail again."), "ok")
+    return redirect(url_for("settings.index"))

@@ -499,10 +499,12 @@ def dsn(recipient: str, status: str, original_id: str) -> bytes:
 
 
 def test_bounces_are_recorded_hard_or_soft_and_never_answered(make_game):
+    """Each report quotes the Message-ID of the mail we sent to that address (test_inbound_bounces.py: the proof)."""
     game = make_game()
     turn = turn_mail(game, 0)
+    play.submit(game.id, 0, "take 1", "web", "k0")
     hard = inbound.receive(dsn("ann@example.com", "5.1.1", turn.message_id), "raw")
-    soft = inbound.receive(dsn("bob@example.com", "4.2.2", turn.message_id), "raw")
+    soft = inbound.receive(dsn("bob@example.com", "4.2.2", turn_mail(game, 1).message_id), "raw")
     assert (hard.outcome, soft.outcome) == ("bounce", "bounce")
     assert "hard for ann@example.com" in hard.detail and "soft for bob@example.com" in soft.detail
     users = {u.email: u.email_status for u in db.session.scalars(select(User))}
@@ -516,7 +518,9 @@ def test_a_spam_complaint_is_recorded_and_not_answered(make_game):
            "MIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=feedback-report; boundary=\"f\"\r\n\r\n"
            "--f\r\nContent-Type: text/plain\r\n\r\nA complaint.\r\n"
            "--f\r\nContent-Type: message/feedback-report\r\n\r\nFeedback-Type: abuse\r\n"
-           "Original-Rcpt-To: ann@example.com\r\n\r\n--f--\r\n").encode()
+           "Original-Rcpt-To: ann@example.com\r\n\r\n"
+           f"--f\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: {turn_mail(game, 0).message_id}\r\n\r\n"
+           "--f--\r\n").encode()
     row = inbound.receive(raw, "raw")
     assert row.outcome == "complaint" and game is not None
     assert db.session.scalar(select(User.email_status).where(User.email == "ann@example.com")) == "complained"
