@@ -43,6 +43,14 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
         # Where rate-limit counters live (Flask-Limiter for HTTP, `limits` for mail): Redis when
         # there is one, so every process counts together; memory in the embedded default.
         "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI") or redis_url or "memory://",
+        # Mail-side rate limits (pbem/mail/throttle.py, docs/security.md): "say" lines read from one
+        # mail; table talk by mail per player; answers to strangers, all addresses together (each
+        # address also gets one an hour at most); answers per address to mail that proves no sender,
+        # so a forged From cannot make pbem mail a player all day.
+        "MAIL_SAY_PER_MESSAGE": int(env.get("MAIL_SAY_PER_MESSAGE") or 3),
+        "MAIL_SAY_LIMIT": env.get("MAIL_SAY_LIMIT") or "20 per hour",
+        "MAIL_STRANGER_LIMIT": env.get("MAIL_STRANGER_LIMIT") or "60 per hour",
+        "MAIL_UNPROVEN_LIMIT": env.get("MAIL_UNPROVEN_LIMIT") or "10 per hour",
         "MAIL_URL": env.get("MAIL_URL") or None,
         "OUTBOX_DIR": env.get("OUTBOX_DIR") or str(Path(instance_path) / "outbox"),
         "MAIL_FROM": env.get("MAIL_FROM") or "pbem <pbem@" + (env.get("INBOUND_DOMAIN") or "pbem.localhost") + ">",

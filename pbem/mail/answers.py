@@ -15,7 +15,7 @@ from ..clock import now
 from ..extensions import db
 from ..languages import translated
 from ..models import Game, InboundMessage, Move, Outbox, Seat, User
-from . import keywords, outbound
+from . import keywords, outbound, throttle
 from .decode import Received
 
 # An address gets at most one "who are you?" answer an hour, and at most this many answers of
@@ -73,6 +73,7 @@ class Report:
     seat: int | None
     steps: list[Step]
     unread: list[str] = field(default_factory=list)  # lines after the failing one
+    limit: str | None = None  # the answer limit this mail reached ("10 per 1 hour"): said once, at the end
 
     @property
     def outcome(self) -> str:
@@ -122,6 +123,9 @@ def queue_refusal(row: InboundMessage, received: Received, reason: str, address:
     if not address or _answers_lately(address, ("refusal",), REFUSAL_EVERY) > 0:
         return False
     if _answers_lately(address, ("answer", "refusal")) >= MAX_ANSWERS_PER_HOUR:
+        return False
+    # Strangers' From addresses are free to forge: all together, they get this many answers an hour.
+    if throttle.check("MAIL_STRANGER_LIMIT") is not throttle.Verdict.OK:
         return False
     base = current_app.config["BASE_URL"]
     locale = _locale(user)
@@ -236,6 +240,10 @@ def _render(report: Report, locale: str) -> str:
         out += _RENDERERS[step.verb](step, report, locale)
         out.append("")
     out += _situation(report, locale)
+    if report.limit:
+        out += ["", _("pbem answers at most %(limit)s mails that come from your address without a reply address "
+                      "of yours or a signature of your domain; further ones get no answer for now.",
+                      limit=report.limit)]
     return "\n".join(out).rstrip("\n") + "\n"
 
 

@@ -16,7 +16,7 @@ from ..clock import now
 from ..extensions import db
 from ..languages import N_
 from ..models import Game, InboundMessage, Seat, User
-from . import answers, bounces, dkim, keywords, outbound
+from . import answers, bounces, dkim, keywords, outbound, throttle
 from .answers import Report, Step
 from .command_text import command_lines
 from .decode import MAX_RAW_BYTES, Received, decode
@@ -36,6 +36,10 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 UNVOUCHED = N_("this mail does not carry your seat's reply address, and its sender could not be verified "
                "(no valid DKIM signature of your domain), so pbem plays nothing from it: reply to your turn mail "
                "keeping its reply address, or play on the web")
+SAY_PER_MESSAGE = N_("pbem sends at most %(n)d say lines from one mail, so this line and the rest were not sent: "
+                     "send them in another mail, or talk on the game page")
+SAY_PER_HOUR = N_("you have reached the limit for table talk by mail (%(limit)s), so this line and the rest were not "
+                  "sent: talk on the game page, or try again later")
 UNPROVEN_LOBBY = N_("a From line can be forged, so pbem changes game %(game)d by mail only when the mail proves "
                     "it is yours: reply to this answer (its reply address is signed for you), or use the web: "
                     "%(url)s")
@@ -55,6 +59,7 @@ class _Context:
     # the player that address was made for. A From header alone proves nothing: anyone can write it.
     proven_game: int | None = None
     domain_signature: bool | None = None  # looked up once, when first needed
+    said: int = 0  # "say" lines of this mail so far
 
     def domain_signed(self) -> bool:
         """Whether the sender's own domain DKIM-signed the whole mail (a reply typed on the dev mailbox counts)."""
@@ -65,6 +70,10 @@ class _Context:
     def may_change(self, game_id: int | None) -> bool:
         """Whether this mail may change game `game_id` (moves, talk, join, start) in its sender's name."""
         return game_id is not None and (game_id == self.proven_game or self.domain_signed())
+
+    def proven(self) -> bool:
+        """Whether the mail proves its sender at all (a signed reply address, or their domain's signature)."""
+        return self.proven_game is not None or self.domain_signed()
 
 
 def receive(raw: bytes, source: str) -> InboundMessage:
@@ -263,11 +272,26 @@ def _handle(row_id: int, received: Received) -> None:
         return _finish(row, "unknown_sender", detail + ("answered" if answered else "not answered"))
     if not lines:
         report = Report(user=ctx.user, game=ctx.game, seat=ctx.seat, steps=[])
-        answers.queue_answer(row, received, report)
-        return _finish(row, "no_command", "no command found", ctx)
+        answered = _answer(row, received, report, ctx)
+        return _finish(row, "no_command", "no command found" + ("" if answered else "; not answered (limit)"), ctx)
     report = _run(row, received, ctx, route(lines))
-    answers.queue_answer(row, received, report)
-    _finish(row, report.outcome, report.summary(), ctx)
+    answered = _answer(row, received, report, ctx)
+    _finish(row, report.outcome, report.summary() + ("" if answered else "; not answered (limit)"), ctx)
+
+
+def _answer(row: InboundMessage, received: Received, report: Report, ctx: _Context) -> bool:
+    """Queue the answer, unless the mail proves nothing of its sender and their address had its share this hour.
+
+    The answer goes to the player's own address, never to the From, but a forger could still
+    fill that mailbox; mail from a reply address (a player at their seat) is always answered.
+    """
+    if not ctx.proven():
+        verdict = throttle.check("MAIL_UNPROVEN_LIMIT", ctx.user.email.lower())
+        if verdict is throttle.Verdict.SILENT:
+            return False
+        if verdict is throttle.Verdict.NOTICE:
+            report.limit = throttle.describe("MAIL_UNPROVEN_LIMIT")
+    return answers.queue_answer(row, received, report)
 
 
 def _signed_seat(received: Received) -> tokens.SeatAddress | None:
@@ -501,6 +525,14 @@ def _say(step: Step, ctx: _Context, row: InboundMessage) -> None:
     step.game_id = ctx.game.id
     if not ctx.may_change(ctx.game.id):
         step.refuse(step.lines[0], UNVOUCHED)
+        return
+    # Each line said is mailed to everyone at the table: one mail must not become hundreds.
+    ctx.said += 1
+    if ctx.said > current_app.config["MAIL_SAY_PER_MESSAGE"]:
+        step.refuse(step.lines[0], SAY_PER_MESSAGE, n=current_app.config["MAIL_SAY_PER_MESSAGE"])
+        return
+    if throttle.check("MAIL_SAY_LIMIT", str(ctx.user.id)) is not throttle.Verdict.OK:
+        step.refuse(step.lines[0], SAY_PER_HOUR, limit=throttle.describe("MAIL_SAY_LIMIT"))
         return
     text = step.text.strip()[:2000]
     # Keyed by message and words: handled again after a crash, it is not said twice.
