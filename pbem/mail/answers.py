@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from email_validator import EmailNotValidError, validate_email
 from flask import current_app
 from flask_babel import force_locale, gettext as _
 from sqlalchemy import func, select
@@ -120,7 +121,8 @@ def queue_answer(row: InboundMessage, received: Received, report: Report) -> boo
 def queue_refusal(row: InboundMessage, received: Received, reason: str, address: str, user: User | None,
                   game: Game | None) -> bool:
     """Explain to an unknown or wrong sender why nothing was done, once an hour per address; whether it was queued."""
-    if not address or _answers_lately(address, ("refusal",), REFUSAL_EVERY) > 0:
+    address = _mailable(address)
+    if address is None or _answers_lately(address, ("refusal",), REFUSAL_EVERY) > 0:
         return False
     if _answers_lately(address, ("answer", "refusal")) >= MAX_ANSWERS_PER_HOUR:
         return False
@@ -192,6 +194,18 @@ def _send(row: InboundMessage, received: Received, kind: str, to: str, text: str
         headers["References"] = " ".join(references + [own])
     outbound._queue(_dedupe_key(row.message_id), kind, to, _subject(received, game), text, user=user, game=game,
                     headers=headers)
+
+
+def _mailable(address: str) -> str | None:
+    """A stranger's address as SMTP takes it (an IDN domain in ASCII), or None when it cannot be mailed.
+
+    A From is whatever the sender wrote: a local part that needs SMTPUTF8, or no address at all,
+    gets no answer rather than a mail that no server would take.
+    """
+    try:
+        return validate_email(address, check_deliverability=False).ascii_email
+    except EmailNotValidError:
+        return None
 
 
 def _dedupe_key(message_id: str) -> str:
