@@ -236,6 +236,9 @@ def _handle(row_id: int, received: Received) -> None:
             return _finish(row, "unsubscribed", "the List-Unsubscribe address: from now on only turn mails")
     if received.is_auto_reply:
         return _finish(row, "auto_reply", "written by a machine (auto-reply, list or report): not read")
+    if any(tokens.find_bounce_token(a) is not None for a in (*received.to, *received.delivered_to, *received.cc)):
+        # Only mail servers write to a return path; answering what they send there could start a loop.
+        return _finish(row, "auto_reply", "sent to a return path, but not a report pbem can read: not read")
     sender = received.from_address.strip().lower()
     if not sender or _clean(sender, 320) != sender:
         return _finish(row, "unknown_sender", "no usable sender address: not answered")

@@ -149,3 +149,11 @@ def test_the_dashboard_says_what_happened_and_settings_clear_it(client, make_gam
     assert client.post("/settings/mail-works").status_code == 302
     assert status("ann") == "ok"
     assert 'id="email-status"' not in client.get("/").get_data(as_text=True)
+
+
+def test_mail_to_a_return_path_that_is_no_report_is_never_answered(client, make_game):
+    game = make_game()
+    raw = (f"From: postmaster-bot@mx.example.com\r\nTo: {tokens.bounce_address(turn_mail(game, 0).id)}\r\n"
+           "Subject: hello\r\nMessage-ID: <odd-1@mx.example.com>\r\n\r\ntake 1\r\n").encode()
+    assert hook(client, raw).outcome == "auto_reply"
+    assert db.session.scalars(select(Outbox).where(Outbox.kind.in_(("answer", "refusal")))).all() == []
