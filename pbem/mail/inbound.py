@@ -244,6 +244,7 @@ def _handle(row_id: int, received: Received) -> None:
         return _finish(row, "unknown_sender", "no usable sender address: not answered")
     lines = command_lines(received.text)
     ctx = _Context(raw=row.raw, sender=sender, source=row.source, user=_user_by_address(sender))
+    hint: Game | None = None  # the game the mail is about, when it names no seat
     signed = _signed_seat(received)
     if signed is not None:
         game = db.session.get(Game, signed.game_id)
