@@ -56,6 +56,14 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
         "PROXY_COUNT": int(env.get("PROXY_COUNT") or 0),
         # The largest request body read, chunked or not (the mail webhooks allow more: web/hooks.py).
         "MAX_CONTENT_LENGTH": int(env.get("MAX_CONTENT_LENGTH") or 1024 * 1024),
+        # Mail-side rate limits (pbem/mail/throttle.py, docs/security.md): "say" lines read from one
+        # mail; table talk by mail per player; answers to strangers, all addresses together (each
+        # address also gets one an hour at most); answers per address to mail that proves no sender,
+        # so a forged From cannot make pbem mail a player all day.
+        "MAIL_SAY_PER_MESSAGE": int(env.get("MAIL_SAY_PER_MESSAGE") or 3),
+        "MAIL_SAY_LIMIT": env.get("MAIL_SAY_LIMIT") or "20 per hour",
+        "MAIL_STRANGER_LIMIT": env.get("MAIL_STRANGER_LIMIT") or "60 per hour",
+        "MAIL_UNPROVEN_LIMIT": env.get("MAIL_UNPROVEN_LIMIT") or "10 per hour",
         "MAIL_URL": env.get("MAIL_URL") or None,
         "OUTBOX_DIR": env.get("OUTBOX_DIR") or str(Path(instance_path) / "outbox"),
         "MAIL_FROM": env.get("MAIL_FROM") or "pbem <pbem@" + (env.get("INBOUND_DOMAIN") or "pbem.localhost") + ">",

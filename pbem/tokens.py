@@ -87,6 +87,34 @@ def reply_address(game_id: int, seat: int) -> str:
     return f"play+{reply_token(game_id, seat)}@{current_app.config['INBOUND_DOMAIN']}"
 
 
+# --- table addresses -----------------------------------------------------------
+# Before a game starts its seats have no position, so no seat token: an invitation, and every
+# answer about a lobby game, carry instead a token signed for the game and the address mailed.
+# A reply to it from that address proves the sender reads that mailbox, as a seat token does.
+
+_TABLE_RE = re.compile(r"\+t(\d{1,18})-([a-z2-7]{16})@")
+
+
+def _table_mac(game_id: int, email: str) -> str:
+    key = current_app.config["SECRET_KEY"].encode()
+    digest = hmac.new(key, f"table:{game_id}:{email.strip().lower()}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest[:10]).decode().lower()
+
+
+def table_address(game_id: int, email: str) -> str:
+    """`play+t<game>-<mac>@domain`: the reply address of mail about a lobby game sent to `email`."""
+    return f"play+t{game_id}-{_table_mac(game_id, email)}@{current_app.config['INBOUND_DOMAIN']}"
+
+
+def find_table_token(text: str, email: str) -> int | None:
+    """The game named by a table address in `text` signed for `email`, if any."""
+    for match in _TABLE_RE.finditer(text.lower()):
+        game_id = int(match.group(1))
+        if hmac.compare_digest(match.group(2), _table_mac(game_id, email)):
+            return game_id
+    return None
+
+
 # --- bounce addresses (VERP) -------------------------------------------------
 # Each outgoing mail's envelope sender names its outbox row, signed: a delivery report sent
 # back to it proves it answers a mail we sent, which a forged report cannot.

@@ -77,6 +77,9 @@ def _clean_tables(request):
     from pbem.extensions import db
 
     with app.app_context():
+        from pbem.mail import throttle
+
+        throttle.reset()  # the mail rate-limit counts (memory:// in tests) start again with the tables
         db.session.remove()
         names = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
         with db.engine.begin() as conn:

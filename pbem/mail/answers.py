@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from email_validator import EmailNotValidError, validate_email
 from flask import current_app
 from flask_babel import force_locale, gettext as _
 from sqlalchemy import func, select
@@ -15,7 +16,7 @@ from ..clock import now
 from ..extensions import db
 from ..languages import translated
 from ..models import Game, InboundMessage, Move, Outbox, Seat, User
-from . import keywords, outbound
+from . import keywords, outbound, throttle
 from .decode import Received
 
 # An address gets at most one "who are you?" answer an hour, and at most this many answers of
@@ -73,6 +74,7 @@ class Report:
     seat: int | None
     steps: list[Step]
     unread: list[str] = field(default_factory=list)  # lines after the failing one
+    limit: str | None = None  # the answer limit this mail reached ("10 per 1 hour"): said once, at the end
 
     @property
     def outcome(self) -> str:
@@ -106,8 +108,12 @@ def queue_answer(row: InboundMessage, received: Received, report: Report) -> boo
     with force_locale(_locale(user)):
         text = _render(report, _locale(user))
     game, seat = report.game, report.seat
-    reply_to = (tokens.reply_address(game.id, seat) if game is not None and seat is not None
-                else f"play@{current_app.config['INBOUND_DOMAIN']}")
+    if game is not None and seat is not None:
+        reply_to = tokens.reply_address(game.id, seat)
+    elif game is not None and game.status == "lobby":
+        reply_to = tokens.table_address(game.id, user.email)  # a reply to it may join or start
+    else:
+        reply_to = f"play@{current_app.config['INBOUND_DOMAIN']}"
     _send(row, received, "answer", user.email, text, reply_to, user=user, game=game)
     return True
 
@@ -115,14 +121,29 @@ def queue_answer(row: InboundMessage, received: Received, report: Report) -> boo
 def queue_refusal(row: InboundMessage, received: Received, reason: str, address: str, user: User | None,
                   game: Game | None) -> bool:
     """Explain to an unknown or wrong sender why nothing was done, once an hour per address; whether it was queued."""
-    if not address or _answers_lately(address, ("refusal",), REFUSAL_EVERY) > 0:
+    address = _mailable(address)
+    if address is None or _answers_lately(address, ("refusal",), REFUSAL_EVERY) > 0:
         return False
     if _answers_lately(address, ("answer", "refusal")) >= MAX_ANSWERS_PER_HOUR:
         return False
+    # Strangers' From addresses are free to forge: all together, they get this many answers an hour.
+    if throttle.check("MAIL_STRANGER_LIMIT") is not throttle.Verdict.OK:
+        return False
     base = current_app.config["BASE_URL"]
     locale = _locale(user)
+    reply_to = f"play@{current_app.config['INBOUND_DOMAIN']}"
     with force_locale(locale):
-        if reason == "wrong_sender":
+        if reason == "unproven_invitee":
+            # Sent to the invited address itself, so its Reply-To may carry the invitation's token.
+            reply_to = tokens.table_address(game.id, address)
+            body = [
+                _("pbem received your mail, but nothing was done: a From line can be forged, so an invitation "
+                  "to game #%(game)s is taken up by mail only in a reply to the invitation (its reply address "
+                  "is signed for you). Reply to this mail with the line \"join %(game)s\", or join on the web:",
+                  game=game.id),
+                f"  {base}/games/{game.id}",
+            ]
+        elif reason == "wrong_sender":
             body = [
                 _("pbem received your mail, but nothing was done: it was sent to the reply address of a seat "
                   "in game #%(game)s from an address that is not that seat's player.", game=game.id if game else "?"),
@@ -142,8 +163,7 @@ def queue_refusal(row: InboundMessage, received: Received, reason: str, address:
             ]
         body += ["", _("(pbem sends this explanation at most once an hour.)")]
         text = "\n".join([_("Hello,"), "", *body, ""])
-    _send(row, received, "refusal", address, text, f"play@{current_app.config['INBOUND_DOMAIN']}",
-          user=user, game=None)
+    _send(row, received, "refusal", address, text, reply_to, user=user, game=None)
     return True
 
 
@@ -174,6 +194,18 @@ def _send(row: InboundMessage, received: Received, kind: str, to: str, text: str
         headers["References"] = " ".join(references + [own])
     outbound._queue(_dedupe_key(row.message_id), kind, to, _subject(received, game), text, user=user, game=game,
                     headers=headers)
+
+
+def _mailable(address: str) -> str | None:
+    """A stranger's address as SMTP takes it (an IDN domain in ASCII), or None when it cannot be mailed.
+
+    A From is whatever the sender wrote: a local part that needs SMTPUTF8, or no address at all,
+    gets no answer rather than a mail that no server would take.
+    """
+    try:
+        return validate_email(address, check_deliverability=False).ascii_email
+    except EmailNotValidError:
+        return None
 
 
 def _dedupe_key(message_id: str) -> str:
@@ -222,6 +254,10 @@ def _render(report: Report, locale: str) -> str:
         out += _RENDERERS[step.verb](step, report, locale)
         out.append("")
     out += _situation(report, locale)
+    if report.limit:
+        out += ["", _("pbem answers at most %(limit)s mails that come from your address without a reply address "
+                      "of yours or a signature of your domain; further ones get no answer for now.",
+                      limit=report.limit)]
     return "\n".join(out).rstrip("\n") + "\n"
 
 

@@ -16,7 +16,7 @@ from ..clock import now
 from ..extensions import db
 from ..languages import N_
 from ..models import Game, InboundMessage, Seat, User
-from . import answers, bounces, dkim, keywords, outbound
+from . import answers, bounces, dkim, keywords, outbound, throttle
 from .answers import Report, Step
 from .command_text import command_lines
 from .decode import MAX_RAW_BYTES, Received, decode
@@ -36,18 +36,44 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 UNVOUCHED = N_("this mail does not carry your seat's reply address, and its sender could not be verified "
                "(no valid DKIM signature of your domain), so pbem plays nothing from it: reply to your turn mail "
                "keeping its reply address, or play on the web")
+SAY_PER_MESSAGE = N_("pbem sends at most %(n)d say lines from one mail, so this line and the rest were not sent: "
+                     "send them in another mail, or talk on the game page")
+SAY_PER_HOUR = N_("you have reached the limit for table talk by mail (%(limit)s), so this line and the rest were not "
+                  "sent: talk on the game page, or try again later")
+UNPROVEN_LOBBY = N_("a From line can be forged, so pbem changes game %(game)d by mail only when the mail proves "
+                    "it is yours: reply to this answer (its reply address is signed for you), or use the web: "
+                    "%(url)s")
 
 
 @dataclass
 class _Context:
-    """Who wrote, and which game and seat the message is about, as far as known."""
+    """Who wrote, which game and seat the message is about, and what the mail proves about its sender."""
 
+    raw: bytes
+    sender: str
+    source: str
     user: User | None = None
     game: Game | None = None
     seat: int | None = None
-    # Whether the mail may change a game: it carries the seat's signed token, or (found by its
-    # thread only) the sender's domain signed it. A From header alone can be forged.
-    vouched: bool = True
+    # The game whose signed reply address (a seat's, or a lobby table's) the mail was sent to, by
+    # the player that address was made for. A From header alone proves nothing: anyone can write it.
+    proven_game: int | None = None
+    domain_signature: bool | None = None  # looked up once, when first needed
+    said: int = 0  # "say" lines of this mail so far
+
+    def domain_signed(self) -> bool:
+        """Whether the sender's own domain DKIM-signed the whole mail (a reply typed on the dev mailbox counts)."""
+        if self.domain_signature is None:
+            self.domain_signature = self.source == "dev" or dkim.signed_by_sender(self.raw, self.sender)
+        return self.domain_signature
+
+    def may_change(self, game_id: int | None) -> bool:
+        """Whether this mail may change game `game_id` (moves, talk, join, start) in its sender's name."""
+        return game_id is not None and (game_id == self.proven_game or self.domain_signed())
+
+    def proven(self) -> bool:
+        """Whether the mail proves its sender at all (a signed reply address, or their domain's signature)."""
+        return self.proven_game is not None or self.domain_signed()
 
 
 def receive(raw: bytes, source: str) -> InboundMessage:
@@ -210,12 +236,15 @@ def _handle(row_id: int, received: Received) -> None:
             return _finish(row, "unsubscribed", "the List-Unsubscribe address: from now on only turn mails")
     if received.is_auto_reply:
         return _finish(row, "auto_reply", "written by a machine (auto-reply, list or report): not read")
+    if any(tokens.find_bounce_token(a) is not None for a in (*received.to, *received.delivered_to, *received.cc)):
+        # Only mail servers write to a return path; answering what they send there could start a loop.
+        return _finish(row, "auto_reply", "sent to a return path, but not a report pbem can read: not read")
     sender = received.from_address.strip().lower()
     if not sender or _clean(sender, 320) != sender:
         return _finish(row, "unknown_sender", "no usable sender address: not answered")
     lines = command_lines(received.text)
-    bounces.record_reachable(sender)  # a reply came through: the soft-bounce count starts again
-    ctx = _Context(user=_user_by_address(sender))
+    ctx = _Context(raw=row.raw, sender=sender, source=row.source, user=_user_by_address(sender))
+    hint: Game | None = None  # the game the mail is about, when it names no seat
     signed = _signed_seat(received)
     if signed is not None:
         game = db.session.get(Game, signed.game_id)
@@ -226,26 +255,47 @@ def _handle(row_id: int, received: Received) -> None:
             answered = answers.queue_refusal(row, received, "wrong_sender", sender, ctx.user, game)
             detail = (f"the reply address of game {signed.game_id} seat {signed.seat} used by another address; "
                       + ("answered" if answered else "not answered"))
-            return _finish(row, "wrong_sender", detail, _Context(game=game, seat=signed.seat))
-        ctx = _Context(user=seat.user, game=game, seat=signed.seat)
+            ctx.game, ctx.seat = game, signed.seat
+            return _finish(row, "wrong_sender", detail, ctx)
+        ctx.user, ctx.game, ctx.seat, ctx.proven_game = seat.user, game, signed.seat, game.id
+        bounces.record_reachable(sender)  # a reply came through: the soft-bounce count starts again
     else:
-        thread_game = _thread_game(received)
+        ctx.proven_game = _table_game(received, sender)
+        hint = db.session.get(Game, ctx.proven_game) if ctx.proven_game is not None else _thread_game(received)
         if ctx.user is None:
-            ctx.user = _invited_user(sender, received, lines, thread_game)
-        if ctx.user is not None and thread_game is not None:
-            ctx.game = thread_game
-            ctx.seat = _position(thread_game, ctx.user)
-            ctx.vouched = row.source == "dev" or dkim.signed_by_sender(row.raw, sender)
+            ctx.user = _invited_user(ctx, received, lines, hint)
+        if ctx.user is not None and hint is not None:
+            ctx.game = hint
+            ctx.seat = _position(hint, ctx.user)
     if ctx.user is None:
-        answered = answers.queue_refusal(row, received, "unknown_sender", sender, None, None)
-        return _finish(row, "unknown_sender", "not a player's address; " + ("answered" if answered else "not answered"))
+        invited = _invitation(sender, lines, hint)
+        reason = "unproven_invitee" if invited is not None else "unknown_sender"
+        answered = answers.queue_refusal(row, received, reason, sender, None, invited)
+        detail = (f"an invited address without its invitation's reply address (game {invited.id}); "
+                  if invited is not None else "not a player's address; ")
+        return _finish(row, "unknown_sender", detail + ("answered" if answered else "not answered"))
     if not lines:
         report = Report(user=ctx.user, game=ctx.game, seat=ctx.seat, steps=[])
-        answers.queue_answer(row, received, report)
-        return _finish(row, "no_command", "no command found", ctx)
+        answered = _answer(row, received, report, ctx)
+        return _finish(row, "no_command", "no command found" + ("" if answered else "; not answered (limit)"), ctx)
     report = _run(row, received, ctx, route(lines))
-    answers.queue_answer(row, received, report)
-    _finish(row, report.outcome, report.summary(), ctx)
+    answered = _answer(row, received, report, ctx)
+    _finish(row, report.outcome, report.summary() + ("" if answered else "; not answered (limit)"), ctx)
+
+
+def _answer(row: InboundMessage, received: Received, report: Report, ctx: _Context) -> bool:
+    """Queue the answer, unless the mail proves nothing of its sender and their address had its share this hour.
+
+    The answer goes to the player's own address, never to the From, but a forger could still
+    fill that mailbox; mail from a reply address (a player at their seat) is always answered.
+    """
+    if not ctx.proven():
+        verdict = throttle.check("MAIL_UNPROVEN_LIMIT", ctx.user.email.lower())
+        if verdict is throttle.Verdict.SILENT:
+            return False
+        if verdict is throttle.Verdict.NOTICE:
+            report.limit = throttle.describe("MAIL_UNPROVEN_LIMIT")
+    return answers.queue_answer(row, received, report)
 
 
 def _signed_seat(received: Received) -> tokens.SeatAddress | None:
@@ -257,6 +307,15 @@ def _signed_seat(received: Received) -> tokens.SeatAddress | None:
     # Our turn mails' Message-IDs are <turn.<token>.<prompt>@domain>; the newest reference is last.
     for message_id in (received.in_reply_to or "", *reversed(received.references)):
         found = tokens.find_reply_token(message_id)
+        if found is not None:
+            return found
+    return None
+
+
+def _table_game(received: Received, sender: str) -> int | None:
+    """The game of a table address (an invitation's, a lobby answer's) the mail went to, if signed for `sender`."""
+    for address in (*received.to, *received.delivered_to, *received.cc):
+        found = tokens.find_table_token(address, sender)
         if found is not None:
             return found
     return None
@@ -277,23 +336,32 @@ def _position(game: Game, user: User) -> int | None:
     return seat.position if seat is not None else None
 
 
-def _invited_user(sender: str, received: Received, lines: list[str], thread_game: Game | None) -> User | None:
-    """A new user for an invited address that answers its invitation with `join`; None for anyone else."""
+def _invitation(sender: str, lines: list[str], hint: Game | None) -> Game | None:
+    """The game a `join` line names (or the mail's game) if it holds an open invitation for `sender`."""
     for line in lines:
         matched = keywords.match(line)
         if matched is None or matched[0] != "join":
             continue
-        game_id = _number(matched[1]) or (thread_game.id if thread_game else None)
+        game_id = _number(matched[1]) or (hint.id if hint else None)
         invited = game_id is not None and db.session.scalar(
             select(Seat.id).where(Seat.game_id == game_id, Seat.user_id.is_(None),
                                   func.lower(Seat.invited_email) == sender)) is not None
         if invited:
-            # The same rule as a first sign-in: the name comes from the mail, else the address.
-            user = User(email=sender, name=(_clean(received.from_name, 80).strip() or sender.split("@")[0])[:80])
-            db.session.add(user)
-            db.session.commit()  # kept even if the seat is gone by the time "join" runs: they were invited
-            return user
+            return db.session.get(Game, game_id)
     return None
+
+
+def _invited_user(ctx: _Context, received: Received, lines: list[str], hint: Game | None) -> User | None:
+    """A new user for an invited address that answers its invitation with `join`, proven; None for anyone else."""
+    game = _invitation(ctx.sender, lines, hint)
+    # Replying to the invitation (its signed reply address) proves the mail comes from the invitee.
+    if game is None or not ctx.may_change(game.id):
+        return None
+    # The same rule as a first sign-in: the name comes from the mail, else the address.
+    user = User(email=ctx.sender, name=(_clean(received.from_name, 80).strip() or ctx.sender.split("@")[0])[:80])
+    db.session.add(user)
+    db.session.commit()  # kept even if the seat is gone by the time "join" runs: they were invited
+    return user
 
 
 def _number(text: str) -> int | None:
@@ -353,7 +421,7 @@ def _moves(step: Step, ctx: _Context, key: str) -> None:
         step.refuse(step.lines[0], "pbem cannot tell which game this is for: reply to a mail of that game "
                                    "(its reply address names your seat)")
         return
-    if not ctx.vouched:
+    if not ctx.may_change(ctx.game.id):
         step.refuse(step.lines[0], UNVOUCHED)
         return
     if ctx.seat is None:
@@ -410,6 +478,8 @@ def _join(step: Step, ctx: _Context, row: InboundMessage) -> None:
         return
     step.game_id = game_id
     game = db.session.get(Game, game_id)
+    if _unproven_in_lobby(step, ctx, game):
+        return
     if game is not None and any(s.user_id == ctx.user.id for s in game.seats):
         step.note = "already"  # a second "join", or this very message handled again after a crash
     else:
@@ -428,6 +498,8 @@ def _start(step: Step, ctx: _Context, row: InboundMessage) -> None:
         step.refuse(step.lines[0], "which game? write its number: start 12")
         return
     step.game_id = game_id
+    if _unproven_in_lobby(step, ctx, db.session.get(Game, game_id)):
+        return
     try:
         play.start_game(game_id, ctx.user)
     except play.PlayError as exc:
@@ -437,13 +509,34 @@ def _start(step: Step, ctx: _Context, row: InboundMessage) -> None:
     ctx.seat = _position(ctx.game, ctx.user)
 
 
+def _unproven_in_lobby(step: Step, ctx: _Context, game: Game | None) -> bool:
+    """Refuse `join`/`start` for a lobby game the mail does not prove its sender may act in; whether refused.
+
+    The answer goes to the user's own address with the game's table address as its Reply-To,
+    so replying to it is the proof. Other games are left to play.join/start to refuse.
+    """
+    if game is None or game.status != "lobby" or ctx.may_change(game.id):
+        return False
+    ctx.game, ctx.seat = game, None
+    step.refuse(step.lines[0], UNPROVEN_LOBBY, game=game.id, url=f"{current_app.config['BASE_URL']}/games/{game.id}")
+    return True
+
+
 def _say(step: Step, ctx: _Context, row: InboundMessage) -> None:
     if ctx.game is None:
         step.refuse(step.lines[0], "pbem cannot tell which game this is for: reply to a mail of that game")
         return
     step.game_id = ctx.game.id
-    if not ctx.vouched:
+    if not ctx.may_change(ctx.game.id):
         step.refuse(step.lines[0], UNVOUCHED)
+        return
+    # Each line said is mailed to everyone at the table: one mail must not become hundreds.
+    ctx.said += 1
+    if ctx.said > current_app.config["MAIL_SAY_PER_MESSAGE"]:
+        step.refuse(step.lines[0], SAY_PER_MESSAGE, n=current_app.config["MAIL_SAY_PER_MESSAGE"])
+        return
+    if throttle.check("MAIL_SAY_LIMIT", str(ctx.user.id)) is not throttle.Verdict.OK:
+        step.refuse(step.lines[0], SAY_PER_HOUR, limit=throttle.describe("MAIL_SAY_LIMIT"))
         return
     text = step.text.strip()[:2000]
     # Keyed by message and words: handled again after a crash, it is not said twice.
@@ -490,20 +583,20 @@ _ACTIONS = {"join": _join, "start": _start, "say": _say, "status": _status, "hel
 
 def _bounce(row: InboundMessage, received: Received) -> None:
     bounce = received.bounce
-    address = bounce.recipient if bounce.recipient and _clean(bounce.recipient, 320) == bounce.recipient else None
-    if address is None and bounce.original_message_id:
-        # Our turn mails' Message-IDs carry the seat token: the failed mail names its player.
-        found = tokens.find_reply_token(bounce.original_message_id)
-        game = db.session.get(Game, found.game_id) if found else None
-        seat = game.seat_at(found.seat) if game is not None else None
-        address = seat.user.email if seat is not None and seat.user is not None else None
     detail = _clean(" ".join(part for part in (bounce.status, bounce.action, bounce.diagnostic, bounce.feedback_type)
                              if part), 1000)
     outcome = "complaint" if bounce.kind == "complaint" else "bounce"
-    if address is None:
-        return _finish(row, outcome, f"{bounce.kind}: no recipient found; {detail}")
+    mail = bounces.answered_mail(bounce, (*received.to, *received.delivered_to, *received.cc))
+    if mail is None:
+        # Anyone can write a report naming any address: one that does not prove it answers our
+        # mail is kept for the record and changes nothing.
+        named = _clean(bounce.recipient or "", 320) or "no recipient named"
+        return _finish(row, f"{outcome}_unproven", f"{bounce.kind} for {named}, ignored: neither sent to the "
+                                                    f"signed return path of a mail we sent there nor quoting "
+                                                    f"its Message-ID; {detail}")
+    address = mail.to_address.strip().lower()
     if bounce.kind == "complaint":
-        bounces.record_complaint(address, detail)
+        bounces.record_complaint(address, f"{detail} (about our mail {mail.message_id})")
     else:
         bounces.record_bounce(address, bounce.kind == "hard", detail)
-    _finish(row, outcome, f"{bounce.kind} for {address}; {detail}")
+    _finish(row, outcome, f"{bounce.kind} for {address}, about outbox mail {mail.id}; {detail}")

@@ -233,7 +233,8 @@ def queue_invitation(game: Game, email: str) -> None:
                render("invite.txt", game=game, rules=engine.get(game.slug), link=game_link(game),
                       turn_time=duration(game.turn_seconds), **_footer(user)),
                user=user, game=game,
-               headers={"Reply-To": f"play@{current_app.config['INBOUND_DOMAIN']}",
+               # Signed for this game and address: a reply saying "join" proves the invitee wrote it.
+               headers={"Reply-To": tokens.table_address(game.id, email),
                         "Auto-Submitted": "auto-generated", **(_list_headers(user) if user else {})})
 
 

@@ -14,6 +14,7 @@ from email.message import EmailMessage
 from urllib.parse import parse_qsl
 
 from flask import Request, current_app
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..clock import now
@@ -23,7 +24,9 @@ from ..models import UsedToken
 log = logging.getLogger(__name__)
 
 # Mailgun signs timestamp + token; a signature older than this is refused, and a token is
-# accepted once, so a captured request cannot be played again.
+# accepted for one message only, so a captured request cannot carry another message. The same
+# message again under its token (Mailgun retrying after a failure of ours) is accepted: storing
+# it is idempotent, so it is stored if the first attempt failed and changes nothing if not.
 MAILGUN_MAX_AGE = 300
 # Providers cap a message at 25-40 MB; anything larger is not mail they would send.
 MAX_POST_BYTES = 50 * 1024 * 1024
@@ -93,10 +96,14 @@ def mailgun(request: Request) -> bytes:
         raise refuse("mailgun", request, 403, "bad timestamp") from None
     if age > MAILGUN_MAX_AGE:
         raise refuse("mailgun", request, 403, f"timestamp {int(age)} s old")
-    if not _first_use("mailgun", token):
+    raw = fields.get("body-mime") or _rebuilt_mailgun(fields)
+    if not _bind_token("mailgun", token, raw):
         raise refuse("mailgun", request, 403, "replayed token")
-    if fields.get("body-mime"):
-        return fields["body-mime"]
+    return raw
+
+
+def _rebuilt_mailgun(fields: dict[str, bytes]) -> bytes:
+    """A message from Mailgun's parsed fields, when it did not send `body-mime`."""
     try:
         headers = [(str(n), str(v)) for n, v in json.loads(_text(fields.get("message-headers")) or "[]")]
     except (ValueError, TypeError):
@@ -210,6 +217,8 @@ def rebuild(headers: list[tuple[str, str]], text: str, html: str, recipient: str
         msg.set_content(text)
         if html.strip():
             msg.add_alternative(html, subtype="html")
+            # Not a random boundary: the same fields give the same bytes, so a provider's retry is the same message.
+            msg.set_boundary("=_pbem_" + hashlib.sha256((text + "\0" + html).encode("utf-8", "replace")).hexdigest()[:32])
     elif html.strip():
         msg.set_content(html, subtype="html")
     else:
@@ -237,30 +246,40 @@ def _set(msg: EmailMessage, name: str, value: str) -> None:
             pass
 
 
-def _first_use(provider: str, token: str) -> bool:
-    """Whether a webhook token is seen for the first time (in Redis when configured, else in used_tokens)."""
-    digest = hashlib.sha256(token.encode()).hexdigest()[:48]
+def _bind_token(provider: str, token: str, raw: bytes) -> bool:
+    """Whether a webhook token is new (it is bound to `raw` from now on) or already bound to these same bytes.
+
+    In Redis when configured (an atomic SET NX), else in used_tokens, whose 64-character nonce
+    holds both digests.
+    """
+    message = hashlib.sha256(raw).hexdigest()[:31]
     redis_url = current_app.config.get("REDIS_URL")
     if redis_url:
         import redis
 
+        key = f"pbem:webhook:{provider}:{hashlib.sha256(token.encode()).hexdigest()[:48]}"
         client = redis.Redis.from_url(redis_url)
         try:
             # Twice the signature's lifetime: after that the timestamp check refuses it anyway.
-            return bool(client.set(f"pbem:webhook:{provider}:{digest}", b"1", nx=True, ex=2 * MAILGUN_MAX_AGE))
+            if client.set(key, message.encode(), nx=True, ex=2 * MAILGUN_MAX_AGE):
+                return True
+            return client.get(key) == message.encode()
         finally:
             client.close()
     from datetime import timedelta
 
-    nonce = f"{provider}:{digest}"[:64]
+    prefix = f"{provider}:{hashlib.sha256(token.encode()).hexdigest()[:24]}:"
+    nonce = (prefix + message)[:64]
     db.session.query(UsedToken).filter(UsedToken.nonce.like(f"{provider}:%"),
                                        UsedToken.used_at < now() - timedelta(seconds=2 * MAILGUN_MAX_AGE)
                                        ).delete(synchronize_session=False)
+    bound = db.session.scalar(select(UsedToken.nonce).where(UsedToken.nonce.like(f"{prefix}%")))
+    if bound is not None:
+        db.session.rollback()
+        return bound == nonce
     db.session.add(UsedToken(nonce=nonce))
     try:
         db.session.commit()
-    except IntegrityError:
+    except IntegrityError:  # the same message under the same token, at the same moment
         db.session.rollback()
-        return False
     return True
-

@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import tokens
 from ..clock import now
 from ..extensions import db
-from ..mail import outbound
+from ..mail import bounces, outbound
 from ..models import UsedToken, User
 from ..tasks import kick_delivery
 from .redirects import safe_next
@@ -141,6 +141,7 @@ def confirm(token: str):
         return render_template("auth/signin.html", error=_("This link was already used: ask for a new one."),
                                email=payload["e"], next=""), 400
     user = find_or_create_user(payload["e"])
+    bounces.clear(user, "signed in with a link mailed to the address")  # so the address receives mail
     db.session.commit()
     start_session(user)
     return redirect(destination)

@@ -12,6 +12,7 @@ from flask_babel import refresh
 
 from ..clock import now
 from ..extensions import db
+from ..mail import bounces
 from .auth import end_all_sessions, login_required
 from .local_time import localise
 
@@ -108,3 +109,13 @@ def sign_out_everywhere():
     end_all_sessions(g.user)
     flash(_("You are signed out on every browser and device."), "ok")
     return redirect(url_for("dashboard.index"))
+
+
+@bp.post("/mail-works")
+@login_required
+def mail_works():
+    """The player says their address receives mail again (after a bounce or a spam report): all mail resumes."""
+    if bounces.clear(g.user, "the player said so in the settings"):
+        db.session.commit()
+        flash(_("Thank you: pbem sends your mail again."), "ok")
+    return redirect(url_for("settings.index"))

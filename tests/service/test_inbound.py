@@ -499,10 +499,12 @@ def dsn(recipient: str, status: str, original_id: str) -> bytes:
 
 
 def test_bounces_are_recorded_hard_or_soft_and_never_answered(make_game):
+    """Each report quotes the Message-ID of the mail we sent to that address (test_inbound_bounces.py: the proof)."""
     game = make_game()
     turn = turn_mail(game, 0)
+    play.submit(game.id, 0, "take 1", "web", "k0")
     hard = inbound.receive(dsn("ann@example.com", "5.1.1", turn.message_id), "raw")
-    soft = inbound.receive(dsn("bob@example.com", "4.2.2", turn.message_id), "raw")
+    soft = inbound.receive(dsn("bob@example.com", "4.2.2", turn_mail(game, 1).message_id), "raw")
     assert (hard.outcome, soft.outcome) == ("bounce", "bounce")
     assert "hard for ann@example.com" in hard.detail and "soft for bob@example.com" in soft.detail
     users = {u.email: u.email_status for u in db.session.scalars(select(User))}
@@ -516,7 +518,9 @@ def test_a_spam_complaint_is_recorded_and_not_answered(make_game):
            "MIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=feedback-report; boundary=\"f\"\r\n\r\n"
            "--f\r\nContent-Type: text/plain\r\n\r\nA complaint.\r\n"
            "--f\r\nContent-Type: message/feedback-report\r\n\r\nFeedback-Type: abuse\r\n"
-           "Original-Rcpt-To: ann@example.com\r\n\r\n--f--\r\n").encode()
+           "Original-Rcpt-To: ann@example.com\r\n\r\n"
+           f"--f\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: {turn_mail(game, 0).message_id}\r\n\r\n"
+           "--f--\r\n").encode()
     row = inbound.receive(raw, "raw")
     assert row.outcome == "complaint" and game is not None
     assert db.session.scalar(select(User.email_status).where(User.email == "ann@example.com")) == "complained"
@@ -627,16 +631,20 @@ def test_status_help_and_undo(make_game):
     assert move_count() == 0
 
 
-def test_join_and_start_by_mail(make_game, make_user):
+def test_join_and_start_by_mail(make_game, make_user, example_org_dns):
+    """By mail that proves its sender: here DKIM-signed by the sender's domain (tests/service/test_inbound_forgery.py
+    shows the other proof, a reply to our mail, and that a bare From is refused)."""
     host, guest = make_user("hana"), make_user("luc", locale="fr")
     game = play.create_game(host, "test-countdown", seats=2, random_seating=False)
-    joined = inbound.receive(new_mail(f"rejoindre {game.id}\nMerci !", sender="luc@example.com"), "raw")
+    joined = inbound.receive(dkim_signed(new_mail(f"rejoindre {game.id}\nMerci !", sender="luc@example.com"),
+                                         example_org_dns), "raw")
     assert joined.outcome == "done"
     answer = answers_to("luc@example.com")[0].text
     assert said("fr", "You joined game #%(id)s \"%(title)s\" (%(name)s).", id=game.id, title=game.title,
                 name="Countdown") in answer
     assert '"Merci !"' in answer and joined.detail.startswith(f"join {game.id}; ignored from 'Merci !'")
-    started = inbound.receive(new_mail(f"start {game.id}", sender="hana@example.com"), "raw")
+    started = inbound.receive(dkim_signed(new_mail(f"start {game.id}", sender="hana@example.com"),
+                                          example_org_dns), "raw")
     assert started.outcome == "done" and refreshed(game).status == "active"
     assert "has started" in answers_to("hana@example.com")[0].text
     assert guest.id in [s.user_id for s in refreshed(game).seats]
@@ -653,11 +661,12 @@ def test_an_invited_address_joins_by_replying_to_the_invitation(make_game, make_
     assert user is not None and user.id in [s.user_id for s in refreshed(game).seats]
 
 
-def test_only_the_host_may_start(make_game, make_user):
+def test_only_the_host_may_start(make_game, make_user, example_org_dns):
     host, guest = make_user("hana"), make_user("luc")
     game = play.create_game(host, "test-countdown", seats=2, random_seating=False)
     play.join(game.id, guest)
-    row = inbound.receive(new_mail(f"start {game.id}", sender="luc@example.com"), "raw")
+    row = inbound.receive(dkim_signed(new_mail(f"start {game.id}", sender="luc@example.com"), example_org_dns),
+                          "raw")
     assert row.outcome == "stopped" and refreshed(game).status == "lobby"
     assert "only the host" in answers_to("luc@example.com")[0].text
 
@@ -672,7 +681,7 @@ def test_refusals_are_answered_in_the_players_language(make_game, make_user, exa
     assert "it is not your turn" not in answer
     lobby = play.create_game(make_user("hana"), "test-countdown", seats=2, random_seating=False)
     play.join(lobby.id, kenji)
-    inbound.receive(new_mail(f"start {lobby.id}", sender="kenji@example.com"), "raw")
+    inbound.receive(dkim_signed(new_mail(f"start {lobby.id}", sender="kenji@example.com"), example_org_dns), "raw")
     assert said("ja", "only the host may do that") in answers_to("kenji@example.com")[-1].text
 
 

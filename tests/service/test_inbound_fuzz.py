@@ -4,7 +4,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
@@ -89,7 +89,8 @@ def _refused(raw: bytes) -> None:
     row = inbound.receive(raw, "raw")
     assert inbound.is_final(row)
     assert row.outcome in ("wrong_sender", "unknown_sender", "stopped", "auto_reply", "loop", "bounce",
-                           "complaint", "no_command"), (row.outcome, row.detail)
+                           "complaint", "bounce_unproven", "complaint_unproven", "no_command"), (row.outcome,
+                                                                                                row.detail)
     assert _moves() == before
 
 
@@ -236,3 +237,149 @@ def test_hostile_identity_headers_never_raise(table, pairs, body):
                    for name, value in pairs) + b"\r\n" + body
     row = inbound.receive(raw, "raw")
     assert inbound.is_final(row) and row.outcome != "error", row.detail
+
+
+# --- random MIME from strangers through the raw hook, with real SMTP delivery after each ----------------------
+# Whatever arrives, the hook answers without a server error, no game changes (no token, no DKIM: the
+# sender proves nothing, whatever its From says), no address is marked bounced, and the outbox still
+# delivers: a probe mail queued after each message reaches a real SMTP server.
+
+ADDRESSES = st.one_of(
+    st.sampled_from([
+        "ann@example.com", "Ann <ANN@example.com>", "bob@example.com", "hana@example.com", "newcomer@example.org",
+        "ann@exämple.com", "josé@example.com", "用户@例子.广告", "ann@xn--exmple-cua.com", "\"Änn\" <ann@example.com>",
+        "=?utf-8?b?5aeU5ZOh?= <ann@example.com>", "=?x-unknown?q?=FF?= <bob@example.com>", "MAILER-DAEMON@mx.test",
+        "<>", "", "ann@example.com, bob@example.com", "play@pbem.test", "bounce+m1-aaaaaaaaaaaaaaaa@pbem.test",
+        "play+t1-aaaaaaaaaaaaaaaa@pbem.test", "play+g1s0-aaaaaaaaaaaaaaaa@pbem.test", "a" * 300 + "@example.com",
+    ]),
+    st.emails().map(str),
+)
+CHARSETS = st.sampled_from(["utf-8", "iso-2022-jp", "shift_jis", "euc-kr", "utf-7", "x-unknown", "", "utf-16",
+                            "latin1\"; x=\"", "=?utf-8?q?x?="])
+COMMANDS = st.sampled_from([
+    "take 1", "status {game}\ntake 1", "say hello all", "say\nthe rest", "join {lobby}", "start {lobby}",
+    "status {lobby}\nstart {lobby}", "join {game}", "help", "undo", "ｔａｋｅ　１", "",
+    "Final-Recipient: rfc822; ann@example.com\nAction: failed\nStatus: 5.1.1",
+    "Feedback-Type: abuse\nOriginal-Rcpt-To: ann@example.com",
+    "Message-ID: <turn.g1s0-aaaaaaaaaaaaaaaa.1@pbem.test>",
+])
+LEAF_TYPES = st.sampled_from(["text/plain", "text/html", "message/delivery-status", "message/feedback-report",
+                              "text/rfc822-headers", "message/rfc822", "application/octet-stream", "image/png",
+                              "text/plain; format=flowed; delsp=yes", "bogus", ""])
+MULTI_TYPES = st.sampled_from(["mixed", "alternative", "report; report-type=delivery-status",
+                               "report; report-type=feedback-report", "signed", "related", "digest"])
+ENCODINGS = st.sampled_from(["7bit", "8bit", "base64", "quoted-printable", "binary", "x-uuencode", "bogus", ""])
+
+
+@st.composite
+def leaf_part(draw, ids: dict) -> bytes:
+    text = draw(COMMANDS).format(**ids)
+    charset = draw(CHARSETS)
+    data = text.encode(charset if charset in ("utf-8", "iso-2022-jp", "shift_jis", "utf-16") else "utf-8",
+                       "replace")
+    size = draw(st.sampled_from([0, 0, 0, 100, 70_000, 1_000_000]))  # now and then a huge part
+    data += draw(st.binary(max_size=200)) + b"Z" * size
+    kind = draw(LEAF_TYPES)
+    head = f"Content-Type: {kind}; charset=\"{charset}\"\r\nContent-Transfer-Encoding: {draw(ENCODINGS)}\r\n"
+    return head.encode() + b"\r\n" + data
+
+
+@st.composite
+def mime_tree(draw, ids: dict, depth: int = 0) -> bytes:
+    if depth >= 3 or draw(st.booleans()):
+        return draw(leaf_part(ids))
+    boundary = f"b{depth}-{draw(st.integers(0, 9))}"
+    children = [draw(mime_tree(ids, depth + 1)) for _ in range(draw(st.integers(0, 3)))]
+    body = b"".join(f"--{boundary}\r\n".encode() + child + b"\r\n" for child in children)
+    end = draw(st.sampled_from([f"--{boundary}--\r\n", ""]))  # sometimes never closed
+    return (f"Content-Type: multipart/{draw(MULTI_TYPES)}; boundary=\"{boundary}\"\r\n\r\n".encode() + body
+            + end.encode())
+
+
+def deeply_nested(levels: int) -> bytes:
+    """A multipart inside a multipart, `levels` deep, with a command at the bottom."""
+    head = "".join(f"Content-Type: multipart/mixed; boundary=\"d{n}\"\r\n\r\n--d{n}\r\n" for n in range(levels))
+    return head.encode() + b"Content-Type: text/plain\r\n\r\ntake 1\r\n"
+
+
+@st.composite
+def stranger_mail(draw, ids: dict) -> bytes:
+    headers = []
+    for name, values in (("From", ADDRESSES), ("To", ADDRESSES), ("Cc", ADDRESSES), ("Delivered-To", ADDRESSES)):
+        if draw(st.integers(0, 3)):  # a header is missing a quarter of the time
+            headers.append(_header_bytes(name, draw(values)))
+    if draw(st.booleans()):
+        headers.append(_header_bytes("Message-ID", f"<fuzz-{next(_ids)}@{draw(st.sampled_from(['x.test', 'ü.test']))}>"))
+    thread = draw(st.sampled_from(["", "<game-{game}@pbem.test>", "<game-{lobby}@pbem.test>",
+                                   "<turn.g{game}s0-aaaaaaaaaaaaaaaa.1@pbem.test>"])).format(**ids)
+    if thread:
+        headers += [_header_bytes("In-Reply-To", thread), _header_bytes("References", thread)]
+    headers.append(draw(neutral_headers()))
+    body = draw(st.one_of(mime_tree(ids), st.integers(30, 1000).map(deeply_nested)))
+    return b"".join(headers) + body
+
+
+def _state() -> dict:
+    """Everything a stranger's mail must not change."""
+    from pbem.models import ChatMessage, Game, Seat, User
+
+    db.session.expire_all()
+    return {
+        "moves": _moves(),
+        "chat": db.session.scalar(select(func.count()).select_from(ChatMessage)),
+        "games": sorted(db.session.execute(select(Game.id, Game.status, Game.version)).all()),
+        "seats": sorted(db.session.execute(select(Seat.game_id, Seat.user_id, Seat.invited_email)).all(),
+                        key=repr),
+        "users": sorted(db.session.execute(select(User.email, User.email_status)).all()),
+    }
+
+
+# Each test starts from empty tables with identities restarted: these are the ids `tables` makes.
+IDS = {"game": 1, "lobby": 2}
+
+
+@pytest.fixture
+def tables(app, make_game, make_user, smtp_server, monkeypatch):
+    """An active game waiting for Ann, a lobby game of Ann's with a seat for an invited address, real SMTP."""
+    monkeypatch.setitem(app.config, "INBOUND_SECRET", "raw-secret")
+    monkeypatch.setitem(app.config, "MAIL_URL", smtp_server.url)
+    game = make_game(options={"pile": 40})
+    lobby = play.create_game(game.seats[0].user, "test-countdown", seats=3, random_seating=False)
+    play.invite(lobby.id, game.seats[0].user, "newcomer@example.org")
+    assert {"game": game.id, "lobby": lobby.id} == IDS
+    return smtp_server.handler
+
+
+FORGED_REPORT = (b"From: MAILER-DAEMON@mx.test\r\nTo: pbem@pbem.test\r\nContent-Type: multipart/report; "
+                 b"report-type=delivery-status; boundary=r\r\n\r\n--r\r\nContent-Type: message/delivery-status\r\n\r\n"
+                 b"Reporting-MTA: dns; mx.test\r\n\r\nFinal-Recipient: rfc822; bob@example.com\r\nAction: failed\r\n"
+                 b"Status: 5.1.1\r\n\r\n--r--\r\n")
+
+
+@settings(max_examples=30, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                 HealthCheck.data_too_large, HealthCheck.large_base_example])
+@given(raw=stranger_mail(IDS))
+# The holes of issue 10, tried first on every run: a bare From playing and joining, a forged bounce,
+# and a stranger whose address no SMTP server takes (its answer used to stop the whole outbox).
+@example(raw=b"From: ann@example.com\r\nTo: play@pbem.test\r\n\r\nstatus 1\r\ntake 1\r\nsay hi\r\n")
+@example(raw=b"From: bob@example.com\r\nTo: play@pbem.test\r\n\r\njoin 2\r\n")
+@example(raw=b"From: newcomer@example.org\r\nTo: play@pbem.test\r\n\r\njoin 2\r\n")
+@example(raw=FORGED_REPORT)
+@example(raw="From: jos\u00e9@example.com\r\nTo: play@pbem.test\r\n\r\ntake 1\r\n".encode())
+def test_random_mime_from_strangers_changes_no_game_and_the_outbox_still_delivers(tables, client, raw):
+    from pbem.mail import delivery, outbound
+
+    smtp = tables
+    before = _state()
+    response = client.post("/inbound/raw/raw-secret", data=raw, content_type="message/rfc822")
+    assert response.status_code in (200, 400), response.data
+    if response.status_code == 200:
+        assert response.json["outcome"] not in ("error", "received", "handling"), response.json
+    assert _state() == before
+    # Mail queued after it goes out as ever, through a real SMTP server.
+    probe = f"probe {next(_ids)}"
+    outbound._queue(probe, "notice", "probe@example.org", probe, "still delivering")
+    db.session.commit()
+    delivery.deliver_due()
+    assert smtp.wait_for(lambda rcpts, msg: msg["Subject"] == probe) is not None
