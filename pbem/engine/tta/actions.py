@@ -86,7 +86,7 @@ def in_play(p: dict, card_id: str) -> bool:
     return card_id in p["workers"]
 
 
-def can_take(state: dict, seat: int, slot: int) -> str | None:
+def can_take(state: dict, seat: int, slot: int, limit: int | None = None) -> str | None:
     """Why `seat` may not take the card in `slot` (0-based), or None."""
     p = state["seats"][seat]
     if not 0 <= slot < len(state["row"]):
@@ -102,7 +102,7 @@ def can_take(state: dict, seat: int, slot: int) -> str | None:
         if p["wonder"] is not None:
             return "you are already building a wonder"  # JA l.346
         return None
-    if len(p["hand"]) >= eco.civil_hand_limit(p):
+    if len(p["hand"]) >= (eco.civil_hand_limit(p) if limit is None else limit):
         return f"your hand is full ({len(p['hand'])} cards)"  # JA l.342
     if c.kind == "leader" and c.age in p["leader_ages"]:
         return f"you already took a leader of Age {c.age}"  # JA l.344
@@ -397,6 +397,7 @@ def complete_wonder(state: dict, seat: int, events: list) -> None:
     p["blue"] += p["stages"]
     p["wonder"], p["stages"] = None, 0
     p["wonders"].append(copy)
+    eco.refresh(p)
     gained = 0
     for e in card(copy).effects:
         if e.op != "on_complete":
@@ -445,6 +446,7 @@ def play_technology(state: dict, seat: int, copy: str, events: list, refund: boo
         p["workers"][c.id] = 0
         if c.kind in ("farm", "mine"):
             p["tokens"][c.id] = 0
+    eco.refresh(p)
     for _, e in eco.effects(p, "trigger"):
         if e.of != ("play_technology",):
             continue
@@ -509,6 +511,7 @@ def do_play(state: dict, seat: int, move: Play, events: list) -> None:
         if p["leader"]:
             state["discard"].append(p["leader"])  # JA l.362
         p["leader"] = move.card
+        eco.refresh(p)
         events.append(base.event("leader", seat, card=c.id))
         return
     play_action(state, seat, move, c, events)

@@ -41,7 +41,7 @@ for _c in CARDS.values():
     _NAMES[_c.id] = [_squash(normalise(n)) for n in (name(_c.id), _c.name) + _c.aliases]
 
 
-def resolve(words: str, candidates: list[str], what: str, text: str) -> str:
+def resolve(words: str, candidates: list[str], what: str, text: str, fuzzy: bool = True) -> str:
     """The card id among `candidates` (card ids) that `words` names: exact, unique prefix, then a close spelling.
 
     Several cards sharing the name (e.g. an action card of two ages) -> Ambiguous with the candidates.
@@ -53,7 +53,7 @@ def resolve(words: str, candidates: list[str], what: str, text: str) -> str:
     exact = [c for c in cands if key in _NAMES[c]]
     if not exact:
         exact = [c for c in cands if any(n.startswith(key) for n in _NAMES[c])]
-    if not exact:
+    if not exact and fuzzy:
         scored = []
         for c in cands:
             best = max(difflib.SequenceMatcher(None, key, n).ratio() for n in _NAMES[c])
@@ -257,9 +257,10 @@ def parse_play(words, text, state, seat):
     words = _drop(words)
     cands = _hand(state, seat, lambda c: True)
     # The longest run of words that names a card in hand; the rest is the action the card includes.
+    # Exact names and prefixes first; a close spelling only for the whole text.
     for i in range(len(words), 0, -1):
         try:
-            cid = resolve(" ".join(words[:i]), cands, "card in your hand", text)
+            cid = resolve(" ".join(words[:i]), cands, "card in your hand", text, fuzzy=False)
         except base.Ambiguous:
             raise
         except base.CommandError:

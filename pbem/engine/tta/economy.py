@@ -2,48 +2,86 @@
 paying with denominations, producing, the cap of the blue bank."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .board import HAPPY_MAX
 from .cards import CARDS, card
 
 # --- the cards in play --------------------------------------------------------
 
 
-def effect_cards(p: dict) -> list[str]:
+def active_cards(p: dict) -> list[str]:
     """Card ids in play whose effects act: government, special technologies, leader, completed wonders."""
     out = [p["government"].split(":", 1)[0]]
-    out += [c.split(":", 1)[0] for c in p["specials"].values()]
+    out += [p["specials"][k].split(":", 1)[0] for k in sorted(p["specials"])]
     if p["leader"]:
         out.append(p["leader"].split(":", 1)[0])
     out += [c.split(":", 1)[0] for c in p["wonders"]]
     return out
 
 
+def refresh(p: dict) -> None:
+    """Keep the seat's list of active cards (read on every rating) in step after cards enter or leave play."""
+    p["active"] = active_cards(p)
+
+
+def effect_cards(p: dict) -> tuple:
+    return tuple(p["active"])
+
+
+@lru_cache(maxsize=4096)
+def _summary(cards: tuple) -> dict:
+    """The effects of a set of cards in play, summed once per distinct set (cards change rarely)."""
+    rates: dict = {}
+    flags: dict = {}
+    discounts: dict = {}
+    by_op: dict = {}
+    for cid in cards:
+        for e in CARDS[cid].effects:
+            by_op.setdefault(e.op, []).append((cid, e))
+            if e.op == "rate":
+                rates[e.stat] = rates.get(e.stat, 0) + e.amount
+            elif e.op == "flag":
+                flags.setdefault(e.stat, e.amount or True)
+            elif e.op == "discount":
+                key = (e.stat, e.level)
+                discounts[key] = discounts.get(key, 0) + e.amount
+    return {"rates": rates, "flags": flags, "discounts": discounts, "by_op": by_op}
+
+
+def summary(p: dict) -> dict:
+    return _summary(effect_cards(p))
+
+
 def effects(p: dict, op: str):
     """(card id, effect) for every active effect of `op`."""
-    return [(cid, e) for cid in effect_cards(p) for e in CARDS[cid].effects if e.op == op]
+    return summary(p)["by_op"].get(op, ())
 
 
 def has_flag(p: dict, name: str) -> int | bool:
     """The amount of flag `name` (True when it has no number), or False."""
-    for cid in effect_cards(p):
-        for e in CARDS[cid].effects:
-            if e.op == "flag" and e.stat == name:
-                return e.amount or True
-    return False
+    return summary(p)["flags"].get(name, False)
 
 
 def discount(p: dict, target: str, level: int = -1) -> int:
     """The sum of the discounts on `target` (for cards of `level` where the discount names one)."""
-    total = 0
-    for cid in effect_cards(p):
-        for e in CARDS[cid].effects:
-            if e.op == "discount" and e.stat == target and (e.level < 0 or e.level == level):
-                total += e.amount
+    d = summary(p)["discounts"]
+    total = d.get((target, -1), 0)
+    if level >= 0:
+        total += d.get((target, level), 0)
     return total
 
 
 def rate_sum(p: dict, stat: str) -> int:
-    return sum(e.amount for cid in effect_cards(p) for e in CARDS[cid].effects if e.op == "rate" and e.stat == stat)
+    return summary(p)["rates"].get(stat, 0)
+
+
+KIND_ORDER = {"farm": 0, "mine": 1, "urban": 2, "unit": 3}
+
+
+def in_order(workers: dict) -> list[str]:
+    """The cards with workers in a fixed order (stored states come back with their keys reordered)."""
+    return sorted(workers, key=lambda cid: (KIND_ORDER[CARDS[cid].kind], CARDS[cid].subtype, CARDS[cid].level))
 
 
 def buildings(p: dict, kind: str, subtype: str | None = None) -> list[tuple[str, int]]:
@@ -108,16 +146,14 @@ def faces(p: dict, st_peters_bonus: bool = True) -> dict:
             else:
                 arena += c.happy * n
     wonder = other = unhappy = 0
-    for cid in effect_cards(p):
-        c = CARDS[cid]
-        for e in c.effects:
-            if e.op == "rate" and e.stat == "happy":
-                if e.amount < 0:
-                    unhappy -= e.amount
-                elif c.kind == "wonder":
-                    wonder += e.amount
-                else:
-                    other += e.amount
+    for cid, e in effects(p, "rate"):
+        if e.stat == "happy":
+            if e.amount < 0:
+                unhappy -= e.amount
+            elif CARDS[cid].kind == "wonder":
+                wonder += e.amount
+            else:
+                other += e.amount
     double = 2 if has_flag(p, "happy_faces_double") else 1
     positive = (temple + theater + arena + wonder + other) * double
     total = min(HAPPY_MAX, max(0, positive - unhappy))
@@ -138,6 +174,9 @@ def best_level(p: dict, subtypes: tuple) -> int:
 def unit_count(p: dict, types: tuple, level: int = -1) -> int:
     return sum(n for cid, n in p["workers"].items()
                if CARDS[cid].kind == "unit" and CARDS[cid].subtype in types and (level < 0 or CARDS[cid].level == level))
+
+
+_NOT_RATINGS = frozenset(("discount", "stages", "blue_tokens", "trigger", "on_complete", "per_colony"))
 
 
 def ratings(p: dict, options: dict | None = None) -> dict:
@@ -163,6 +202,8 @@ def ratings(p: dict, options: dict | None = None) -> dict:
     for cid in effect_cards(p):
         for e in CARDS[cid].effects:
             op = e.op
+            if op in _NOT_RATINGS:
+                continue
             if op == "rate":
                 if e.stat == "culture":
                     culture += e.amount

@@ -80,7 +80,9 @@ def legal(state: dict, seat: int) -> list:
     if frame["kind"] != "actions":
         return []
     p = state["seats"][seat]
-    moves: list = [Take(i + 1) for i in range(len(state["row"])) if can_take(state, seat, i) is None]
+    limit = eco.civil_hand_limit(p)
+    moves: list = [Take(i + 1) for i, copy in enumerate(state["row"])
+                   if copy is not None and can_take(state, seat, i, limit) is None]
     if state["round"] == 1:
         return moves + [Done()]
     hand = _first_copies(p["hand"])
@@ -96,16 +98,20 @@ def legal(state: dict, seat: int) -> list:
                 moves.append(Revolution(copy))
     if can_populate(p) is None:
         moves.append(Populate())
-    for cid in p["workers"]:
+    order = eco.in_order(p["workers"])
+    for cid in order:
         if can_build(state, seat, cid) is None:
             moves.append(Build(cid))
-    for src, n in p["workers"].items():
-        if n:
-            for dst in p["workers"]:
-                if can_upgrade(state, seat, src, dst) is None:
+    for src in order:
+        if p["workers"][src]:
+            a = CARDS[src]
+            for dst in order:
+                b = CARDS[dst]
+                if b.level > a.level and b.kind == a.kind and b.subtype == a.subtype \
+                        and can_upgrade(state, seat, src, dst) is None:
                     moves.append(Upgrade(src, dst))
-    for cid, n in p["workers"].items():
-        if n and (p["ma"] if CARDS[cid].kind == "unit" else p["ca"]) > 0:
+    for cid in order:
+        if p["workers"][cid] and (p["ma"] if CARDS[cid].kind == "unit" else p["ca"]) > 0:
             moves.append(Destroy(cid))
     if p["wonder"] is not None:
         for k in range(1, eco.wonder_stages_per_action(p) + 1):
@@ -113,7 +119,7 @@ def legal(state: dict, seat: int) -> list:
                 moves.append(Wonder(k))
     if eco.has_flag(p, "grow_and_build_unit") and p["ca"] > 0:
         from .actions import do_grow_unit, Refused as R
-        for cid in p["workers"]:
+        for cid in order:
             if CARDS[cid].kind == "unit":
                 trial = copy_state(state)
                 try:
@@ -143,10 +149,11 @@ def _plays(state: dict, seat: int, copy: str, c) -> list:
     p = state["seats"][seat]
     if kind is None:
         return [Play(copy)]
+    order = eco.in_order(p["workers"])
     if kind == "build":
-        targets = [Build(cid) for cid in p["workers"]]
+        targets = [Build(cid) for cid in order]
     elif kind == "upgrade":
-        targets = [Upgrade(a, b) for a in p["workers"] if p["workers"][a] for b in p["workers"]
+        targets = [Upgrade(a, b) for a in order if p["workers"][a] for b in order
                    if CARDS[b].kind == CARDS[a].kind and CARDS[b].subtype == CARDS[a].subtype
                    and CARDS[b].level > CARDS[a].level]
     elif kind == "wonder_stage":

@@ -35,6 +35,7 @@ def new_seat() -> dict:
         "mil_res": 0,            # resources usable only for military units, this turn
         "free_pop": False,       # Ocean Liner Service's increase used this turn
         "revolted": False,       # a revolution was made this turn (no other civil action)
+        "active": [START_GOVERNMENT],  # card ids whose effects act (economy.refresh keeps it in step)
     }
 
 
@@ -65,7 +66,7 @@ def new_state(players: int, options: dict, seed) -> dict:
     }
 
 
-_SEAT_LISTS = ("played", "leader_ages", "wonders", "hand", "new")
+_SEAT_LISTS = ("played", "leader_ages", "wonders", "hand", "new", "active")
 _SEAT_DICTS = ("workers", "tokens", "specials")
 
 

@@ -79,6 +79,7 @@ def end_age(state: dict, events: list) -> None:
         if p["leader"] and card(p["leader"]).age == obsolete:
             state["discard"].append(p["leader"])
             p["leader"] = None
+            eco.refresh(p)
         if p["wonder"] and card(p["wonder"]).age == obsolete:
             state["discard"].append(p["wonder"])
             p["blue"] += p["stages"]

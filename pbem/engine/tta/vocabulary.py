@@ -35,7 +35,7 @@ TYPE_WORDS = {
 }
 PAY = ("pay", "支払い", "払う", "payer", "paie", "zahlen", "zahle", "bezahlen")
 TO = ("to", "into", "->", ">", "へ", "a", "en", "zu", "nach", "in")
-FILLER = ("a", "the", "card", "one", "stage", "stages", "を", "に", "で", "le", "la", "les", "un", "une", "de",
+FILLER = ("the", "card", "one", "stage", "stages", "を", "に", "で", "le", "la", "les", "un", "une", "de",
           "der", "die", "das", "ein", "eine", "karte", "carte")
 
 VERB_OF = {w: verb for verb, words in VERBS.items() for w in words}
