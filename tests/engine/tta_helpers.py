@@ -31,6 +31,16 @@ def pull(state: dict, card_id: str) -> str:
     raise AssertionError(f"no copy of {card_id} left")
 
 
+def to_row(state: dict, slot: int, card_id: str) -> str:
+    """Put a copy of `card_id` in row slot `slot` (1-13); the card there goes to the discard pile."""
+    copy = pull(state, card_id)
+    old = state["row"][slot - 1]
+    if old:
+        state["discard"].append(old)
+    state["row"][slot - 1] = copy
+    return copy
+
+
 def to_hand(state: dict, card_id: str, seat: int = 0, new: bool = False) -> str:
     copy = pull(state, card_id)
     p = state["seats"][seat]

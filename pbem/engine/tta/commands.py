@@ -86,8 +86,15 @@ def parse(text: str, state: dict, seat: int) -> list:
 
 
 def hints(state: dict, seat: int) -> list[str]:
-    moves = rules.legal(state, seat)
-    return [str(m) for m in moves[:12]]
+    """A short list of legal commands: the first of each kind, then "done"."""
+    out, seen = [], set()
+    for m in rules.legal(state, seat):
+        text = str(m)
+        verb = text.split(" ", 1)[0]
+        if verb not in seen or (verb == "take" and len([t for t in out if t.startswith("take")]) < 3):
+            seen.add(verb)
+            out.append(text)
+    return out[:12]
 
 
 def _split_pay(words: list[str]) -> tuple[list[str], list[str] | None]:
