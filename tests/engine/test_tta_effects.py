@@ -583,6 +583,9 @@ def test_action_cards(c):
 
 
 def test_every_civil_card_has_a_test():
-    """Run last in this module: every civil card of ages A-III was shown in play above."""
-    missing = sorted(c.id for cards in BY_AGE.values() for c in cards if c.id not in TESTED)
-    assert missing == []
+    """Every civil card of ages A-III is shown in play above: in a parametrized group or named by a test."""
+    from pathlib import Path
+    source = Path(__file__).read_text(encoding="utf-8")
+    covered = {c.id for c in YIELDS + FARMS_MINES + GOVERNMENTS + ACTIONS} | set(SPECIAL_RATES) | set(WONDER_RATES)
+    covered |= set(AGE_III_WONDERS) | {cid for cid in CARDS if f'"{cid}"' in source}
+    assert sorted(c.id for cards in BY_AGE.values() for c in cards if c.id not in covered) == []

@@ -23,7 +23,7 @@ def normalise(text: str) -> str:
     out = []
     for ch in text:
         if ord(ch) < 0x2B0 and not ch.isascii():
-            ch = "".join(c for c in unicodedata.normalize("NFD", ch) if not c.isascii() or c.isalnum())
+            ch = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
         out.append(ch)
     text = "".join(out)
     text = re.sub(r"[.'’`´&!?()\[\]{}\"「」『』、。:]+", " ", text)
