@@ -254,17 +254,22 @@ def ratings(p: dict, options: dict | None = None) -> dict:
 # --- blue tokens: food and resources ------------------------------------------
 
 
+VALUE = {"food": {c.id: c.food for c in CARDS.values() if c.food},
+         "resource": {c.id: c.resource for c in CARDS.values() if c.resource}}
+
+
 def store(p: dict, what: str) -> list[tuple[str, int]]:
     """(card id, value of a token) of the farms ("food") or mines ("resource") in play, best first."""
-    out = [(cid, getattr(CARDS[cid], what)) for cid in p["tokens"] if getattr(CARDS[cid], what)]
+    values = VALUE[what]
+    out = [(cid, values[cid]) for cid in p["tokens"] if cid in values]
     out.sort(key=lambda x: -x[1])
     return out
 
 
 def amount(p: dict, what: str) -> int:
     """Food or resources held: tokens × the value of their card."""
-    tokens = p["tokens"]
-    return sum(tokens[cid] * v for cid, v in store(p, what))
+    values = VALUE[what]
+    return sum(n * values[cid] for cid, n in p["tokens"].items() if cid in values)
 
 
 def produce(p: dict, what: str, value: int) -> int:

@@ -144,34 +144,27 @@ def _first_copies(hand: list) -> list:
 
 def _plays(state: dict, seat: int, copy: str, c) -> list:
     """Play moves for a leader or action card, with each target of the action it includes."""
-    from .actions import Refused as R, do_play
     kind = included(c)
     p = state["seats"][seat]
     if kind is None:
         return [Play(copy)]
+    e = next(e for e in c.effects if e.op == kind)
     order = eco.in_order(p["workers"])
     if kind == "build":
-        targets = [Build(cid) for cid in order]
-    elif kind == "upgrade":
-        targets = [Upgrade(a, b) for a in order if p["workers"][a] for b in order
-                   if CARDS[b].kind == CARDS[a].kind and CARDS[b].subtype == CARDS[a].subtype
-                   and CARDS[b].level > CARDS[a].level]
-    elif kind == "wonder_stage":
-        targets = [Wonder(1)] if p["wonder"] else []
-    elif kind == "discover":
-        targets = [Discover(h) for h in _first_copies(p["hand"]) if card(h).is_technology and h != copy]
-    else:
-        return [Play(copy)] if (kind != "populate" or can_populate(p, action_card=True) is None) else []
-    out = []
-    for t in targets:
-        move = Play(copy, t)
-        trial = copy_state(state)
-        try:
-            do_play(trial, seat, move, [])
-        except R:
-            continue
-        out.append(move)
-    return out
+        return [Play(copy, Build(cid)) for cid in order if CARDS[cid].kind in e.of
+                and can_build(state, seat, cid, e.amount, action_card=True) is None]
+    if kind == "upgrade":
+        return [Play(copy, Upgrade(a, b)) for a in order if p["workers"][a] and CARDS[a].kind != "unit"
+                for b in order if CARDS[b].kind == CARDS[a].kind and CARDS[b].subtype == CARDS[a].subtype
+                and CARDS[b].level > CARDS[a].level
+                and can_upgrade(state, seat, a, b, e.amount, action_card=True) is None]
+    if kind == "wonder_stage":
+        return [Play(copy, Wonder(1))] if can_wonder(state, seat, 1, e.amount, action_card=True) is None else []
+    if kind == "discover":
+        return [Play(copy, Discover(h)) for h in _first_copies(p["hand"])
+                if h != copy and card(h).is_technology and card(h).kind != "government"
+                and can_discover(state, seat, h, action_card=True) is None]
+    return [Play(copy)] if can_populate(p, action_card=True) is None else []
 
 
 # --- view and result -----------------------------------------------------------------
