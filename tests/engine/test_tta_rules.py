@@ -402,3 +402,14 @@ def test_not_a_command_lists_what_is_legal():
     with pytest.raises(CommandError) as err:
         tta.parse("fly to the moon", state, 0)
     assert "done" in err.value.legal
+
+
+def test_no_wonder_stage_without_a_blue_token_for_its_marker():
+    """JA l.454: the marker comes from the blue bank; with the bank empty (and a free stage) no stage is built."""
+    state = tta_state()
+    p = state["seats"][0]
+    p["wonder"] = pull(state, "civ/A/pyramids")
+    set_tokens(state, "civ/A/bronze", 18)
+    to_hand(state, "civ/II/engineering_genius")
+    with pytest.raises(IllegalMove, match="blue token"):
+        act(state, "play Engineering Genius II wonder")

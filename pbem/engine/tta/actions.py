@@ -222,6 +222,11 @@ def can_wonder(state: dict, seat: int, stages: int, discount: int = 0, action_ca
     cost = max(0, sum(left[:stages]) - discount)
     if resources(p) < cost:
         return f"it costs {cost} resources and you have {resources(p)}"
+    # JA l.454: each stage takes a blue token from the bank as its marker (the payment may free some).
+    after = eco.payment(p, "resource", cost)
+    back = sum(p["tokens"].values()) - sum(after.values()) if after is not None else 0
+    if p["blue"] + back < stages:
+        return "there is no blue token left in your blue bank for the stage marker"
     return None
 
 

@@ -58,10 +58,16 @@ def _card_value(state: dict, seat: int, p: dict, cid: str, ctx: dict) -> float:
     return 1
 
 
+def _riot(p: dict, ctx: dict, yellow: int = 0, idle: int = 0, happy: int = 0) -> bool:
+    """Whether the seat would riot at production after a change of its yellow bank, unused workers, faces."""
+    need = happy_needed(p["yellow"] + yellow) - min(8, ctx["r"]["happy"] + happy)
+    return need > p["idle"] + idle
+
+
 def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
     t = type(move)
     if t is Done:
-        return 0.0
+        return -20.0 if _riot(p, ctx) else 0.0
     if t is Take:
         copy = state["row"][move.slot - 1]
         c = card(copy)
@@ -87,16 +93,13 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
     if t is Wonder:
         return 7 + move.stages
     if t is Populate:
-        if p["idle"] > 1:
-            return -1
-        after = happy_needed(p["yellow"] - 1) - ctx["r"]["happy"]
-        if after > p["idle"] + 1:
+        if p["idle"] > 1 or _riot(p, ctx, yellow=-1, idle=1):
             return -1
         if ctx["food_rate"] < consumption(p["yellow"] - 1):
             return 1
         return 6
     if t is GrowUnit:
-        return 1
+        return -1 if _riot(p, ctx, yellow=-1) else 1
     if t is Build:
         c = CARDS[move.card]
         cost = build_cost(state, seat, move.card)
@@ -105,21 +108,21 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
         elif c.kind == "mine":
             base = 8 if ctx["res_rate"] < 4 + 2 * c.level else 5
         elif c.kind == "urban":
-            if c.subtype in ("temple", "arena"):
-                base = 12 if ctx["short_happy"] > -1 else 3
-            elif c.subtype == "lab":
-                base = 6
-            else:
-                base = 7
+            happy = c.happy * (3 if ctx["short_happy"] > -1 else 0.5)
+            base = 3 + 2.5 * c.culture + 1.5 * c.science_yield + happy + 0.3 * c.strength
+            if c.subtype == "lab" and ctx["r"]["science"] > 6 + 3 * state["round"] // 4:
+                base -= 3
         else:
             base = 1 if ctx["r"]["strength"] > 4 + 3 * c.level else 4
-        # Keep a worker free for happiness when faces are short.
-        if ctx["short_happy"] > p["idle"] - 1:
-            base -= 6
-        return base + c.level * 2 - cost * 0.2
+        if _riot(p, ctx, idle=-1, happy=c.happy):
+            base -= 25
+        return base + c.level - cost * 0.2
     if t is Upgrade:
         a, b = CARDS[move.src], CARDS[move.dst]
         return 3 + 2 * (b.level - a.level) + (1 if a.kind in ("farm", "mine") else 0)
     if t is Destroy:
+        c = CARDS[move.card]
+        if _riot(p, ctx) and not _riot(p, ctx, idle=1, happy=-c.happy):
+            return 1 - c.level - c.culture
         return -5
     return 0.0
