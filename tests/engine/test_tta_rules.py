@@ -413,3 +413,26 @@ def test_no_wonder_stage_without_a_blue_token_for_its_marker():
     to_hand(state, "civ/II/engineering_genius")
     with pytest.raises(IllegalMove, match="blue token"):
         act(state, "play Engineering Genius II wonder")
+
+
+def test_view_hides_hands_deck_order_and_the_rng():
+    """Hidden zones become counts: other seats' hands (with their ages: the backs show them), decks, the RNG."""
+    state = tta_state(players=3)
+    mine = to_hand(state, "civ/I/iron", seat=0)
+    theirs = to_hand(state, "civ/I/alchemy", seat=1)
+    v = tta.view(state, 0)
+    assert v["seats"][0]["hand"] == [mine]
+    assert v["seats"][1]["hand"] == {"count": 1, "ages": {"I": 1}}
+    assert v["decks"] == {age: len(d) for age, d in state["decks"].items()}
+    text = repr(tta.view(state, None))
+    assert theirs not in text and mine not in text and "rng" not in text and "seed" not in text
+
+
+def test_a_new_turn_resets_actions_and_once_per_turn_effects():
+    """Civil and military actions come back each turn; Ocean Liner Service's free increase too."""
+    state = tta_state(players=2)
+    in_play(state, "civ/II/ocean_liner_service")
+    state, _ = act(state, "populate; take 1; done")
+    state, _ = act(state, "done", 1)
+    p = state["seats"][0]
+    assert (p["ca"], p["ma"], p["free_pop"], p["new"]) == (4, 2, False, [])
