@@ -126,15 +126,26 @@ def test_unknown_text_and_unknown_cards():
         tta.parse("build farm Irrigation", state, 0)
 
 
-def test_describe_hides_nothing_public_and_speaks_english():
+def test_describe_in_four_languages():
     state = tta_state()
     to_row(state, 1, "civ/I/iron")
     state, events = act(state, "take 1")
     assert tta.describe(events[0], 1, "en") == "Player 1 took Iron (slot 1)."
     assert tta.describe(events[0], 0, "en") == "You took Iron (slot 1)."
+    assert tta.describe(events[0], 1, "ja") == "プレイヤー1：Ironを取った（1番）。"
+    assert tta.describe(events[0], 0, "fr") == "Vous : Iron pris (case 1)."
+    assert tta.describe(events[0], 1, "de") == "Spieler 1: Iron genommen (Feld 1)."
 
 
 def test_board_text_shows_the_row_and_the_tableaux():
     state = tta_state()
     text = tta.board_text(tta.view(state, 0), "en", ["Ann", "Bo"])
     assert "Card row" in text and "Ann (you)" in text and "Agriculture 2" in text and "hand: 0 cards" in text
+
+
+def test_names_as_the_japanese_summary_writes_them():
+    """The JA summary uses the English names (with its own spellings: "Genhis Khan", l.260)."""
+    state = tta_state()
+    genghis = to_hand(state, "civ/I/genghis_khan")
+    assert one("play Genhis Khan", state) == Play(genghis)
+    assert one("プレイ Genhis Khan", state) == Play(genghis)

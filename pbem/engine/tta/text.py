@@ -1,4 +1,4 @@
-"""One human line per event, as a viewer may see it (English; other languages fall back to it for now)."""
+"""One human line per event, as a viewer may see it: English, with Japanese, French and German for the common events."""
 from __future__ import annotations
 
 from typing import Mapping, Sequence
@@ -48,5 +48,44 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         "age_a_over": lambda: "Age A's remaining cards leave; Age I fills the row from now on.",
         "game_over": lambda: "The game is over.",
     }
+    if locale in LOCAL and k in LOCAL[locale]:
+        who_l = {None: LOCAL[locale]["game"], viewer: LOCAL[locale]["you"]}.get(ev.get("seat"), who)
+        if ev.get("seat") is not None and ev.get("seat") != viewer and not names:
+            who_l = LOCAL[locale]["player"].format(n=ev["seat"] + 1)
+        return LOCAL[locale][k].format(who=who_l, card=card, **{x: v for x, v in ev.items()
+                                                                 if x not in ("seat", "card", "kind")})
     make = lines.get(k)
     return make() if make else f"{who}: {k}."
+
+
+# The common events in Japanese, French and German (the rest fall back to English).
+LOCAL = {
+    "ja": {"game": "ゲーム", "you": "あなた", "player": "プレイヤー{n}",
+           "took": "{who}：{card}を取った（{slot}番）。", "built": "{who}：{card}を建設（資源{cost}）。",
+           "populated": "{who}：人口を増やした（食料{food}）。", "discovered": "{who}：{card}を発見（発明{science}）。",
+           "revolution": "{who}：革命で{card}に。", "leader": "{who}：リーダー{card}をプレイ。",
+           "action": "{who}：{card}をプレイ。", "done": "{who}：アクション終了。",
+           "uprising": "{who}：暴動！ この手番は生産なし。",
+           "scored": "{who}：カルチャー{culture}、発明{science}を得た。",
+           "famine": "{who}：飢饉、食料{missing}不足でカルチャー-{culture}。",
+           "corruption": "{who}：腐敗で資源{lost}を失った。", "game_over": "ゲーム終了。"},
+    # French and German read "who: what was done", so that "Vous"/"Du" and a name both fit.
+    "fr": {"game": "Le jeu", "you": "Vous", "player": "Joueur {n}",
+           "took": "{who} : {card} pris (case {slot}).", "built": "{who} : construction sur {card} ({cost} ressources).",
+           "populated": "{who} : population augmentée ({food} nourriture).",
+           "discovered": "{who} : {card} découvert ({science} science).", "revolution": "{who} : révolution, {card}.",
+           "leader": "{who} : {card} au pouvoir.", "action": "{who} : {card} joué.",
+           "done": "{who} : actions terminées.", "uprising": "{who} : révolte ! Aucune production ce tour.",
+           "scored": "{who} : +{culture} culture, +{science} science.",
+           "famine": "{who} : famine, {missing} nourriture manquante, -{culture} culture.",
+           "corruption": "{who} : {lost} ressources perdues (corruption).", "game_over": "La partie est terminée."},
+    "de": {"game": "Das Spiel", "you": "Du", "player": "Spieler {n}",
+           "took": "{who}: {card} genommen (Feld {slot}).", "built": "{who}: auf {card} gebaut ({cost} Rohstoffe).",
+           "populated": "{who}: Bevölkerung vergrößert ({food} Nahrung).",
+           "discovered": "{who}: {card} entdeckt ({science} Wissenschaft).", "revolution": "{who}: Revolution, {card}.",
+           "leader": "{who}: {card} als Anführer.", "action": "{who}: {card} gespielt.",
+           "done": "{who}: Aktionen beendet.", "uprising": "{who}: Aufstand! Keine Produktion in diesem Zug.",
+           "scored": "{who}: +{culture} Kultur, +{science} Wissenschaft.",
+           "famine": "{who}: Hungersnot, {missing} Nahrung fehlt, -{culture} Kultur.",
+           "corruption": "{who}: {lost} Rohstoffe durch Korruption verloren.", "game_over": "Das Spiel ist vorbei."},
+}

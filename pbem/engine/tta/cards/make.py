@@ -26,9 +26,10 @@ def unit(age, key, name, subtype, *, science, build, strength, copies):
                 copies=copies)
 
 
-def government(age, key, name, *, revolution, peaceful, ca, ma, limit, copies, effects=()):
+def government(age, key, name, *, revolution, peaceful, ca, ma, limit, copies, effects=(), aliases=()):
     return Card(_id(age, key), name, age, "government", science=revolution, peaceful=peaceful,
-                civil_actions=ca, military_actions=ma, urban_limit=limit, copies=copies, effects=tuple(effects))
+                civil_actions=ca, military_actions=ma, urban_limit=limit, copies=copies, effects=tuple(effects),
+                aliases=tuple(aliases))
 
 
 def special(age, key, name, subtype, *, science, copies, effects):

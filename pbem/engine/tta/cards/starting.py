@@ -4,7 +4,9 @@ from .make import farm, government, mine, unit, urban
 NONE = (0, 0, 0)  # not physical deck cards: each player's board has them
 
 CARDS = (
-    government("A", "despotism", "Despotism", revolution=None, peaceful=None, ca=4, ma=2, limit=2, copies=NONE),
+    # JA l.324 names it in Japanese too: 専制政治.
+    government("A", "despotism", "Despotism", revolution=None, peaceful=None, ca=4, ma=2, limit=2, copies=NONE,
+               aliases=("専制政治",)),
     farm("A", "agriculture", "Agriculture", science=None, build=2, food=1, copies=NONE),
     mine("A", "bronze", "Bronze", science=None, build=2, resource=1, copies=NONE),
     urban("A", "philosophy", "Philosophy", "lab", science=None, build=3, science_yield=1, copies=NONE),
