@@ -436,3 +436,39 @@ def test_a_new_turn_resets_actions_and_once_per_turn_effects():
     state, _ = act(state, "done", 1)
     p = state["seats"][0]
     assert (p["ca"], p["ma"], p["free_pop"], p["new"]) == (4, 2, False, [])
+
+
+def test_an_interrupt_frame_asks_another_seat_and_the_turn_resumes(monkeypatch):
+    """The decision stack: a frame pushed over the active player's actions (part 2: defence, pact answers, bids)
+    prompts another seat; answering pops it and the active player's turn goes on."""
+    from dataclasses import dataclass
+
+    from pbem.engine.tta import actions, rules
+
+    @dataclass(frozen=True)
+    class Answer:
+        yes: bool
+
+    def do_answer(state, seat, move, events):
+        state["stack"].pop()
+        events.append({"kind": "answered", "seat": seat, "yes": move.yes})
+
+    monkeypatch.setitem(actions.HANDLERS, Answer, do_answer)
+    monkeypatch.setitem(rules.FRAME_MOVES, "pact_answer", (Answer,))
+    monkeypatch.setitem(rules.FRAME_LEGAL, "pact_answer", lambda state, seat, frame: [Answer(True), Answer(False)])
+    state = tta_state(players=3)
+    turn.push(state, {"kind": "pact_answer", "seat": 2, "resume": None})
+    assert [(p.seat, p.kind) for p in tta.pending(state)] == [(2, "pact_answer")]
+    assert tta.legal(state, 0) == [] and tta.legal(state, 2) == [Answer(True), Answer(False)]
+    with pytest.raises(IllegalMove, match="not your turn"):
+        tta.apply(state, 0, tta.parse("done", state, 0)[0])
+    state, events = tta.apply(state, 2, Answer(True))
+    assert [(p.seat, p.kind) for p in tta.pending(state)] == [(0, "actions")]
+    state, _ = act(state, "done")
+    assert state["turn"] == 1
+
+
+def test_simultaneous_frame_prompts_every_seat_that_has_not_answered():
+    state = tta_state(players=4)
+    turn.push(state, {"kind": "event_choice", "seats": [1, 2, 3], "answered": [2], "resume": None})
+    assert [p.seat for p in tta.pending(state)] == [1, 3]

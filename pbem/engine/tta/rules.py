@@ -77,8 +77,11 @@ def legal(state: dict, seat: int) -> list:
     if state["over"] is not None or not any(pr.seat == seat for pr in pending(state)):
         return []
     frame = state["stack"][-1]
-    if frame["kind"] != "actions":
-        return []
+    return FRAME_LEGAL[frame["kind"]](state, seat, frame)
+
+
+def legal_actions(state: dict, seat: int, frame: dict) -> list:
+    """The moves of the action phase."""
     p = state["seats"][seat]
     limit = eco.civil_hand_limit(p)
     moves: list = [Take(i + 1) for i, copy in enumerate(state["row"])
@@ -165,6 +168,10 @@ def _plays(state: dict, seat: int, copy: str, c) -> list:
                 if h != copy and card(h).is_technology and card(h).kind != "government"
                 and can_discover(state, seat, h, action_card=True) is None]
     return [Play(copy)] if can_populate(p, action_card=True) is None else []
+
+
+# What each kind of frame may be answered with (part 2 adds its frames here, beside FRAME_MOVES).
+FRAME_LEGAL = {"actions": legal_actions}
 
 
 # --- view and result -----------------------------------------------------------------
