@@ -46,7 +46,8 @@ def problems(state: dict) -> list[str]:
         for t in ("lab", "temple", "arena", "library", "theater"):
             if eco.count_type(p, t) > max(limit, _start_count(t)):
                 out.append(f"{who}: {eco.count_type(p, t)} {t} buildings over the limit {limit}")
-        if len(p["hand"]) > eco.civil_hand_limit(p) and state["stack"]:
+        # JA l.342 limits taking; a limit that drops later (a leader replaced) forces no discard.
+        if p["new"] and len(p["hand"]) > max(eco.civil_hand_limit(p), p["ca_max"] + eco.rate_sum(p, "civil_hand")):
             out.append(f"{who}: {len(p['hand'])} cards in hand over the limit")
         if any(card(c).kind == "wonder" for c in p["hand"]):
             out.append(f"{who}: a wonder in hand")

@@ -229,7 +229,11 @@ def prompts(state: dict) -> list[base.Prompt]:
     if "seats" in frame:
         done = frame.get("answered", [])
         return [base.Prompt(s, frame["kind"]) for s in frame["seats"] if s not in done]
-    return [base.Prompt(frame["seat"], frame["kind"])]
+    data = {}
+    if frame["kind"] == "actions":
+        p = state["seats"][frame["seat"]]
+        data = {"civil_actions": p["ca"], "military_actions": p["ma"], "first_round": state["round"] == 1}
+    return [base.Prompt(frame["seat"], frame["kind"], data)]
 
 
 def in_turn_order(state: dict) -> list[int]:
