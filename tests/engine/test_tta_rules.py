@@ -472,3 +472,15 @@ def test_simultaneous_frame_prompts_every_seat_that_has_not_answered():
     state = tta_state(players=4)
     turn.push(state, {"kind": "event_choice", "seats": [1, 2, 3], "answered": [2], "resume": None})
     assert [p.seat for p in tta.pending(state)] == [1, 3]
+
+
+def test_optional_corruption_rule_produces_one_token_less():
+    """JA l.539-541: with the option, "hold" makes this turn's mines produce one token less (the lowest one)."""
+    state = tta_state(corruption_choice=True)
+    in_play(state, "civ/I/iron", workers=1)
+    state, _ = act(state, "hold")
+    p = state["seats"][0]
+    turn.farm_produce(p, "resource")
+    assert (p["tokens"]["civ/I/iron"], p["tokens"]["civ/A/bronze"]) == (1, 1)
+    with pytest.raises(IllegalMove, match="not used"):
+        act(tta_state(), "hold")

@@ -25,6 +25,9 @@ OPTIONS = (
     base.Option("st_peters_bonus", "doubled", ("doubled", "single"),
                 "With St. Peter's Basilica, do Michelangelo and Joan of Arc read the doubled happy faces? "
                 "'doubled' (the plain reading) or 'single'."),
+    base.Option("corruption_choice", False, (False, True),
+                "JA l.539-541, an optional rule agreed before the game: a player may produce one blue token less "
+                "at the mine production (command \"hold\")."),
     base.Option("rules", "civil", ("civil",),
                 "'civil': the civil rules only (politics and the military come with part 2).",
                 unavailable="the military half is not written yet"),

@@ -5,7 +5,8 @@ from .. import base
 from . import economy as eco
 from .board import ROW_COSTS, population_cost
 from .cards import CARDS, card, kind_of
-from .moves import Build, Destroy, Discover, Done, GrowUnit, Play, Populate, Revolution, Take, Upgrade, Wonder, name
+from .moves import (Build, Destroy, Discover, Done, GrowUnit, Hold, Play, Populate, Revolution, Take, Upgrade, Wonder,
+                    name)
 
 
 class Refused(Exception):
@@ -594,6 +595,22 @@ def _then_hint(kind: str) -> str:
             "discover": "discover <card>"}[kind]
 
 
+def can_hold(state: dict, seat: int) -> str | None:
+    if not state["options"].get("corruption_choice"):
+        return "the optional corruption rule is not used in this game"
+    if state["seats"][seat]["hold"]:
+        return "you already produce one token less this turn"
+    return None
+
+
+def do_hold(state: dict, seat: int, move: Hold, events: list) -> None:
+    why = can_hold(state, seat)
+    if why:
+        raise Refused(why)
+    state["seats"][seat]["hold"] = True
+    events.append(base.event("hold", seat))
+
+
 def do_done(state: dict, seat: int, move: Done, events: list) -> None:
     frame = state["stack"].pop()
     state["phase"] = frame["resume"]
@@ -602,5 +619,5 @@ def do_done(state: dict, seat: int, move: Done, events: list) -> None:
 
 HANDLERS = {Take: do_take, Build: do_build, Upgrade: do_upgrade, Destroy: do_destroy, Populate: do_populate,
             GrowUnit: do_grow_unit, Wonder: do_wonder, Discover: do_discover, Revolution: do_revolution,
-            Play: do_play, Done: do_done}
+            Play: do_play, Hold: do_hold, Done: do_done}
 ROUND_ONE = (Take, Done)  # JA l.559-571: in the first round only cards are taken

@@ -120,6 +120,8 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
     if t is Upgrade:
         a, b = CARDS[move.src], CARDS[move.dst]
         return 3 + 2 * (b.level - a.level) + (1 if a.kind in ("farm", "mine") else 0)
+    if t.__name__ == "Hold":
+        return -1.0  # the optional corruption rule: the bot keeps its production
     if t is Destroy:
         c = CARDS[move.card]
         if _riot(p, ctx) and not _riot(p, ctx, idle=1, happy=-c.happy):

@@ -8,8 +8,8 @@ import unicodedata
 from .. import base
 from . import rules
 from .cards import CARDS, card
-from .moves import (Build, Destroy, Discover, Done, GrowUnit, Play, Populate, Revolution, Take, Upgrade, Wonder, name,
-                    type_word)
+from .moves import (Build, Destroy, Discover, Done, GrowUnit, Hold, Play, Populate, Revolution, Take, Upgrade, Wonder,
+                    name, type_word)
 from .vocabulary import FILLER, LATER, PAY, TO, TYPE_OF, VERB_OF
 
 MAX_TEXT = 10_000
@@ -305,6 +305,12 @@ def parse_done(words, text, state, seat):
     return Done()
 
 
+def parse_hold(words, text, state, seat):
+    if _drop(words):
+        raise base.NotACommand(f'"{text}": "hold" takes nothing more', text=text)
+    return Hold()
+
+
 VERB_PARSERS = {"take": parse_take, "build": parse_build, "upgrade": parse_upgrade, "destroy": parse_destroy,
                 "populate": parse_populate, "wonder": parse_wonder, "discover": parse_discover,
-                "revolution": parse_revolution, "play": parse_play, "done": parse_done}
+                "revolution": parse_revolution, "play": parse_play, "hold": parse_hold, "done": parse_done}

@@ -138,6 +138,14 @@ class Play:
 
 
 @dataclass(frozen=True)
+class Hold:
+    """Optional corruption rule (JA l.539-541): produce one blue token less at this turn's mine production."""
+
+    def __str__(self) -> str:
+        return "hold"
+
+
+@dataclass(frozen=True)
 class Done:
     """End the action phase: production and maintenance follow."""
 
@@ -145,4 +153,4 @@ class Done:
         return "done"
 
 
-MOVE_TYPES = (Take, Build, Upgrade, Destroy, Populate, GrowUnit, Wonder, Discover, Revolution, Play, Done)
+MOVE_TYPES = (Take, Build, Upgrade, Destroy, Populate, GrowUnit, Wonder, Discover, Revolution, Play, Hold, Done)

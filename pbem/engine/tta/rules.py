@@ -7,7 +7,7 @@ from . import turn
 from .actions import (HANDLERS, ROUND_ONE, Refused, can_build, can_discover, can_play, can_populate, can_revolt,
                       can_take, can_upgrade, can_wonder, illegal, included)
 from .cards import CARDS, card
-from .moves import Build, Destroy, Discover, Done, GrowUnit, Play, Populate, Revolution, Take, Upgrade, Wonder
+from .moves import Build, Destroy, Discover, Done, GrowUnit, Hold, Play, Populate, Revolution, Take, Upgrade, Wonder
 from .state import copy_state
 
 # The moves each kind of frame takes; part 2 adds its frames' kinds here.
@@ -130,6 +130,9 @@ def legal_actions(state: dict, seat: int, frame: dict) -> list:
                     moves.append(GrowUnit(cid))
                 except R:
                     pass
+    from .actions import can_hold
+    if can_hold(state, seat) is None:
+        moves.append(Hold())
     moves.append(Done())
     return moves
 

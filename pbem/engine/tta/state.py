@@ -35,6 +35,7 @@ def new_seat() -> dict:
         "mil_res": 0,            # resources usable only for military units, this turn
         "free_pop": False,       # Ocean Liner Service's increase used this turn
         "revolted": False,       # a revolution was made this turn (no other civil action)
+        "hold": False,           # optional corruption rule: one token less at this turn's mine production
         "active": [START_GOVERNMENT],  # card ids whose effects act (economy.refresh keeps it in step)
     }
 

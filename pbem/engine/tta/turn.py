@@ -37,6 +37,7 @@ def turn_start(state: dict, events: list) -> str:
     p["new"] = []
     p["free_pop"] = False
     p["revolted"] = False
+    p["hold"] = False
     events.append(base.event("turn", seat, round=state["round"]))
     return "refill"
 
@@ -153,9 +154,12 @@ def farm_produce(p: dict, what: str) -> None:
     cards = sorted(((cid, n) for cid, n in p["workers"].items() if CARDS[cid].kind == kind and n),
                    key=lambda x: -CARDS[x[0]].level)
     extra = kind == "mine" and eco.has_flag(p, "best_mine_worker_double")
-    for cid, n in cards:
-        n += 1 if extra else 0
-        extra = False
+    counts = [[cid, n] for cid, n in cards]
+    if counts and extra:
+        counts[0][1] += 1
+    if kind == "mine" and p.get("hold") and counts:
+        counts[-1][1] -= 1  # JA l.541: the token not produced is one of the lowest-value mine's
+    for cid, n in counts:
         k = min(n, p["blue"])
         p["tokens"][cid] += k
         p["blue"] -= k

@@ -15,6 +15,7 @@ VERBS = {
     "destroy": ("destroy", "demolish", "disband", "破壊", "解散", "取り壊す", "detruire", "detruis", "demanteler",
                 "licencier", "zerstoren", "zerstore", "abreissen", "auflosen", "entlassen"),
     "wonder": ("wonder", "w", "ワンダー", "不思議", "驚異", "merveille", "wunder", "weltwunder"),
+    "hold": ("hold", "生産しない", "生産抑制", "retenir", "zuruckhalten"),
     "done": ("done", "end", "pass", "finish", "f", "終了", "終わり", "終わる", "パス", "fin", "fini", "termine",
              "passer", "fertig", "ende", "passe", "weiter"),
 }
