@@ -65,3 +65,11 @@ def test_printed_names_of_later_printings_are_aliases():
     assert "Nikola Tesla" in CARDS["civ/III/bill_gates"].aliases
     assert "Rock & Roll Icon" in CARDS["civ/III/charlie_chaplin"].aliases
     assert "Game Designer" in CARDS["civ/III/sid_meier"].aliases
+
+
+@pytest.mark.parametrize("age, counts", [("A", (10, 10, 10)), ("I", (48, 50, 50)), ("II", (46, 50, 50)),
+                                         ("III", (41, 45, 45))])
+def test_military_deck_sizes_by_player_count(age, counts):
+    """The military decks' shape for part 2: pacts leave 2-player games; the reference's totals."""
+    from pbem.engine.tta.cards.military import military_deck
+    assert tuple(len(military_deck(age, n)) for n in (2, 3, 4)) == counts
