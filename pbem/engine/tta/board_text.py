@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from .actions import take_cost
 from .board import ROW_COSTS
 from .cards import CARDS, card
 from .moves import name
@@ -56,5 +55,3 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
         out.append("Waiting for: " + ", ".join(f"{_who(a['seat'], view, names)} ({a['kind']})" for a in asked))
     return "\n".join(out) + "\n"
 
-
-__all__ = ["board_text", "take_cost"]

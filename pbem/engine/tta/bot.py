@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from . import economy as eco
 from . import rules
-from .actions import build_cost, science_cost
-from .board import consumption, happy_needed, population_cost
+from .actions import build_cost
+from .board import consumption, happy_needed
 from .cards import CARDS, card
 from .moves import Build, Destroy, Discover, Done, GrowUnit, Play, Populate, Revolution, Take, Upgrade, Wonder
 

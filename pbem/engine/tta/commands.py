@@ -256,6 +256,7 @@ def parse_revolution(words, text, state, seat):
     return Revolution(_hand_copy(state, seat, cid))
 
 
+EXAMPLES = {"build": "build farm Irrigation", "upgrade": "upgrade mine Bronze Iron", "discover": "discover Iron"}
 INCLUDED_VERB = {"build": "build", "upgrade": "upgrade", "wonder_stage": "wonder", "discover": "discover"}
 
 
@@ -292,9 +293,8 @@ def parse_play(words, text, state, seat):
         if verb == "wonder":
             return Play(copy, parse_wonder(rest, text, state, seat))
         if not rest:
-            raise base.IllegalMove(f'"{text}": say what {name(cid)} does, e.g. "play {name(cid)} '
-                                   f'{ {"build": "build farm Irrigation", "upgrade": "upgrade mine Bronze Iron", "discover": "discover Iron"}[verb] }"',
-                                   text=text)
+            example = EXAMPLES[verb]
+            raise base.IllegalMove(f'"{text}": say what {name(cid)} does, e.g. "play {name(cid)} {example}"', text=text)
         return Play(copy, VERB_PARSERS[verb](rest, text, state, seat))
     return Play(_hand_copy(state, seat, resolve(" ".join(words), cands, "card in your hand", text)))
 

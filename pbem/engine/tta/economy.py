@@ -172,8 +172,8 @@ def best_level(p: dict, subtypes: tuple) -> int:
 
 
 def unit_count(p: dict, types: tuple, level: int = -1) -> int:
-    return sum(n for cid, n in p["workers"].items()
-               if CARDS[cid].kind == "unit" and CARDS[cid].subtype in types and (level < 0 or CARDS[cid].level == level))
+    return sum(n for cid, n in p["workers"].items() if CARDS[cid].kind == "unit" and CARDS[cid].subtype in types
+               and (level < 0 or CARDS[cid].level == level))
 
 
 _NOT_RATINGS = frozenset(("discount", "stages", "blue_tokens", "trigger", "on_complete", "per_colony"))

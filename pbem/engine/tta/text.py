@@ -33,7 +33,8 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         "destroyed": lambda: f"{who} took a worker off {card}.",
         "populated": lambda: f"{who} increased the population for {ev.get('food')} food.",
         "wonder_stage": lambda: f"{who} built stage {ev.get('stages')} of {card}.",
-        "wonder_done": lambda: f"{who} completed {card}" + (f" (+{ev['culture']} culture)." if ev.get("culture") else "."),
+        "wonder_done": lambda: f"{who} completed {card}"
+        + (f" (+{ev['culture']} culture)." if ev.get("culture") else "."),
         "discovered": lambda: f"{who} discovered {card} for {ev.get('science')} science.",
         "revolution": lambda: f"{who} made a revolution: {card}.",
         "leader": lambda: f"{who} elected {card}.",
@@ -71,7 +72,8 @@ LOCAL = {
            "corruption": "{who}：腐敗で資源{lost}を失った。", "game_over": "ゲーム終了。"},
     # French and German read "who: what was done", so that "Vous"/"Du" and a name both fit.
     "fr": {"game": "Le jeu", "you": "Vous", "player": "Joueur {n}",
-           "took": "{who} : {card} pris (case {slot}).", "built": "{who} : construction sur {card} ({cost} ressources).",
+           "took": "{who} : {card} pris (case {slot}).",
+           "built": "{who} : construction sur {card} ({cost} ressources).",
            "populated": "{who} : population augmentée ({food} nourriture).",
            "discovered": "{who} : {card} découvert ({science} science).", "revolution": "{who} : révolution, {card}.",
            "leader": "{who} : {card} au pouvoir.", "action": "{who} : {card} joué.",
