@@ -484,3 +484,17 @@ def test_optional_corruption_rule_produces_one_token_less():
     assert (p["tokens"]["civ/I/iron"], p["tokens"]["civ/A/bronze"]) == (1, 1)
     with pytest.raises(IllegalMove, match="not used"):
         act(tta_state(), "hold")
+
+
+def test_actions_are_counted_after_an_age_change_in_the_row():
+    """An age change while the row refills (JA l.150-165) can take a leader away before the actions are counted."""
+    state = tta_state(players=2)
+    in_play(state, "civ/A/hammurabi", seat=1)
+    state["age"] = "I"
+    state["box"] += state["decks"]["A"]
+    state["decks"]["A"] = []
+    state["box"] += state["decks"]["I"][3:]
+    state["decks"]["I"] = state["decks"]["I"][:3]
+    state, _ = act(state, "done")
+    p = state["seats"][1]
+    assert state["age"] == "II" and p["leader"] is None and (p["ca"], p["ma"]) == (4, 2)

@@ -21,9 +21,23 @@ def position(state: dict, seat: int) -> int:
 # Each phase does its automatic work and returns the next phase, or None after pushing a decision frame
 # (the frame's "resume" names the phase that follows once it is answered). Part 2 replaces "war",
 # "politics", "discard" and "draw" with its own functions (JA l.126-128, l.543-545).
+# Order: turn_start, refill, ready (actions for the turn), war, politics, discard, actions, production, draw,
+# cleanup, next.
 
 
 def turn_start(state: dict, events: list) -> str:
+    seat = state["turn"]
+    p = state["seats"][seat]
+    p["new"] = []
+    p["free_pop"] = False
+    p["revolted"] = False
+    p["hold"] = False
+    events.append(base.event("turn", seat, round=state["round"]))
+    return "refill"
+
+
+def ready(state: dict, events: list) -> str:
+    """The turn's civil and military actions, after the row (an age change there may take a leader away)."""
     seat = state["turn"]
     p = state["seats"][seat]
     ca_max, ma_max = eco.civil_actions_max(p), eco.military_actions_max(p)
@@ -34,18 +48,13 @@ def turn_start(state: dict, events: list) -> str:
     else:
         p["ca"], p["ma"] = ca_max, ma_max
     p["mil_res"] = eco.rate_sum(p, "military_resources")  # Homer
-    p["new"] = []
-    p["free_pop"] = False
-    p["revolted"] = False
-    p["hold"] = False
-    events.append(base.event("turn", seat, round=state["round"]))
-    return "refill"
+    return "war"
 
 
 def refill(state: dict, events: list) -> str:
     """JA l.134-150: clear the leftmost slots, slide the rest left, deal from the civil deck (not in round 1)."""
     if state["round"] == 1:
-        return "war"
+        return "ready"
     row = state["row"]
     cut = ROW_REMOVAL[state["players"]]
     for copy in row[:cut]:
@@ -66,7 +75,7 @@ def refill(state: dict, events: list) -> str:
             end_age(state, events)
     state["row"] = rest + [None] * (ROW_SLOTS - len(rest))
     events.append(base.event("row", None, dealt=[card(c).id for c in dealt]))
-    return "war"
+    return "ready"
 
 
 def end_age(state: dict, events: list) -> None:
@@ -200,7 +209,7 @@ def game_over(state: dict, events: list) -> None:
 
 
 PHASES: dict[str, Callable[[dict, list], str | None]] = {
-    "turn_start": turn_start, "refill": refill, "war": war, "politics": politics, "discard": discard,
+    "turn_start": turn_start, "refill": refill, "ready": ready, "war": war, "politics": politics, "discard": discard,
     "actions": actions, "production": production, "draw": draw, "cleanup": cleanup, "next": next_turn,
     "over": game_over,
 }
