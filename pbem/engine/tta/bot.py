@@ -52,7 +52,8 @@ def _card_value(state: dict, seat: int, p: dict, cid: str, ctx: dict) -> float:
     if c.kind in ("farm", "mine"):
         return 4 + 2 * c.level
     if c.kind == "urban":
-        return 3 + c.level + (2 if c.subtype in ("temple", "arena") and ctx["short_happy"] > 0 else 0)
+        bonus = {"lab": 2, "library": 2, "theater": 1}.get(c.subtype, 0)
+        return 3 + c.level + bonus + (2 if c.subtype in ("temple", "arena") and ctx["short_happy"] > 0 else 0)
     if c.kind == "unit":
         return 1 + c.level * 0.5
     return 1
@@ -74,6 +75,9 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
         v = _card_value(state, seat, p, c.id, ctx)
         if c.is_technology and c.kind != "government" and (c.science or 0) > p["science"] + 3 * ctx["r"]["science"]:
             v -= 3
+        waiting = sum(1 for h in p["hand"] if card(h).is_technology)
+        if c.kind != "wonder":
+            v -= 1.5 * max(0, waiting - 1) + 0.5 * len(p["hand"])
         cost = 1 if state["round"] == 1 else 2
         from .actions import take_cost
         return v - cost * take_cost(p, move.slot - 1, c.id) + 1
@@ -110,8 +114,8 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
         elif c.kind == "urban":
             happy = c.happy * (3 if ctx["short_happy"] > -1 else 0.5)
             base = 3 + 2.5 * c.culture + 1.5 * c.science_yield + happy + 0.3 * c.strength
-            if c.subtype == "lab" and ctx["r"]["science"] > 6 + 3 * state["round"] // 4:
-                base -= 3
+            if c.subtype == "lab" and ctx["r"]["science"] < 2 + state["round"] // 2:
+                base += 3
         else:
             base = 1 if ctx["r"]["strength"] > 4 + 3 * c.level else 4
         if _riot(p, ctx, idle=-1, happy=c.happy):
