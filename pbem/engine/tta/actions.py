@@ -125,7 +125,9 @@ def resources(p: dict, military: bool = False) -> int:
     return eco.amount(p, "resource") + (p["mil_res"] if military else 0)
 
 
-def can_build(state: dict, seat: int, card_id: str, discount: int = 0, action_card: bool = False) -> str | None:
+def can_build(state: dict, seat: int, card_id: str, discount: int = 0, action_card: bool = False,
+              res: int | None = None) -> str | None:
+    """Why `seat` may not build on `card_id` now, or None (`res`: the resources, when the caller knows them)."""
     p = state["seats"][seat]
     c = CARDS.get(card_id)
     if c is None or card_id not in p["workers"]:
@@ -140,12 +142,15 @@ def can_build(state: dict, seat: int, card_id: str, discount: int = 0, action_ca
     if c.kind == "urban" and not urban_room(p, c.subtype):
         return f"you already have {eco.urban_limit(p)} {c.subtype} buildings (your government's limit)"
     cost = build_cost(state, seat, card_id, discount) + rival_surcharge(state, seat, c)
-    if resources(p, c.kind == "unit") < cost:
-        return f"it costs {cost} resources and you have {resources(p, c.kind == 'unit')}"
+    have = (resources(p) if res is None else res) + (p["mil_res"] if c.kind == "unit" else 0)
+    if have < cost:
+        return f"it costs {cost} resources and you have {have}"
     return None
 
 
-def can_upgrade(state: dict, seat: int, src: str, dst: str, discount: int = 0, action_card: bool = False) -> str | None:
+def can_upgrade(state: dict, seat: int, src: str, dst: str, discount: int = 0, action_card: bool = False,
+                res: int | None = None) -> str | None:
+    """Why `seat` may not upgrade from `src` to `dst` now, or None."""
     p = state["seats"][seat]
     a, b = CARDS.get(src), CARDS.get(dst)
     if a is None or b is None or src not in p["workers"] or dst not in p["workers"]:
@@ -162,8 +167,9 @@ def can_upgrade(state: dict, seat: int, src: str, dst: str, discount: int = 0, a
     elif not action_card and p["ca"] < 1:
         return "you have no civil action left"
     cost = upgrade_cost(state, seat, src, dst, discount)
-    if resources(p, a.kind == "unit") < cost:
-        return f"it costs {cost} resources and you have {resources(p, a.kind == 'unit')}"
+    have = (resources(p) if res is None else res) + (p["mil_res"] if a.kind == "unit" else 0)
+    if have < cost:
+        return f"it costs {cost} resources and you have {have}"
     return None
 
 

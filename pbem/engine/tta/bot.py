@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import economy as eco
 from . import rules
-from .actions import build_cost
+from .actions import build_cost, take_cost
 from .board import consumption, happy_needed
 from .cards import CARDS, card
 from .moves import Build, Destroy, Discover, Done, GrowUnit, Play, Populate, Revolution, Take, Upgrade, Wonder
@@ -32,7 +32,8 @@ def _context(state: dict, seat: int) -> dict:
     short_happy = happy_needed(p["yellow"]) - r["happy"]
     return {"r": r, "food_rate": food_rate, "need": need, "short_happy": short_happy,
             "resource": eco.amount(p, "resource"), "food": eco.amount(p, "food"),
-            "res_rate": sum(CARDS[c].resource * n for c, n in p["workers"].items())}
+            "res_rate": sum(CARDS[c].resource * n for c, n in p["workers"].items()),
+            "waiting": sum(1 for h in p["hand"] if card(h).is_technology)}
 
 
 def _card_value(state: dict, seat: int, p: dict, cid: str, ctx: dict) -> float:
@@ -75,11 +76,10 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
         v = _card_value(state, seat, p, c.id, ctx)
         if c.is_technology and c.kind != "government" and (c.science or 0) > p["science"] + 3 * ctx["r"]["science"]:
             v -= 3
-        waiting = sum(1 for h in p["hand"] if card(h).is_technology)
+        waiting = ctx["waiting"]
         if c.kind != "wonder":
             v -= 1.5 * max(0, waiting - 1) + 0.5 * len(p["hand"])
         cost = 1 if state["round"] == 1 else 2
-        from .actions import take_cost
         return v - cost * take_cost(p, move.slot - 1, c.id) + 1
     if t is Discover:
         c = card(move.card)

@@ -102,16 +102,18 @@ def legal_actions(state: dict, seat: int, frame: dict) -> list:
     if can_populate(p) is None:
         moves.append(Populate())
     order = eco.in_order(p["workers"])
-    for cid in order:
-        if can_build(state, seat, cid) is None:
-            moves.append(Build(cid))
+    res = eco.amount(p, "resource")
+    if p["idle"]:
+        for cid in order:
+            if can_build(state, seat, cid, res=res) is None:
+                moves.append(Build(cid))
     for src in order:
         if p["workers"][src]:
             a = CARDS[src]
             for dst in order:
                 b = CARDS[dst]
                 if b.level > a.level and b.kind == a.kind and b.subtype == a.subtype \
-                        and can_upgrade(state, seat, src, dst) is None:
+                        and can_upgrade(state, seat, src, dst, res=res) is None:
                     moves.append(Upgrade(src, dst))
     for cid in order:
         if p["workers"][cid] and (p["ma"] if CARDS[cid].kind == "unit" else p["ca"]) > 0:

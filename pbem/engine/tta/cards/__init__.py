@@ -16,9 +16,15 @@ def kind_of(copy_id: str) -> str:
     return copy_id.split(":", 1)[0]
 
 
+_OF_COPY: dict[str, Card] = {}
+
+
 def card(copy_or_id: str) -> Card:
     """The card of a physical copy or card id."""
-    return CARDS[copy_or_id.split(":", 1)[0]]
+    c = _OF_COPY.get(copy_or_id)
+    if c is None:
+        c = _OF_COPY[copy_or_id] = CARDS[copy_or_id.split(":", 1)[0]]
+    return c
 
 
 def deck(age: str, players: int) -> tuple[str, ...]:

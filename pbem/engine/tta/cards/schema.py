@@ -1,7 +1,7 @@
 """The card record and the normalised effect record of Through the Ages, with the schema every effect must fit."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 AGES = ("A", "I", "II", "III")
 LEVEL = {"A": 0, "I": 1, "II": 2, "III": 3}
@@ -162,22 +162,17 @@ class Card:
     copies: tuple = (0, 0, 0)        # physical copies in a 2-, 3- and 4-player game
     effects: tuple = ()
     aliases: tuple = ()              # other printed names (English printings, other languages)
+    # Derived once (read in every rating): the numeric age, the id's last part, what the card is.
+    level: int = field(init=False, compare=False)
+    key: str = field(init=False, compare=False)
+    is_technology: bool = field(init=False, compare=False)
+    holds_workers: bool = field(init=False, compare=False)
 
-    @property
-    def level(self) -> int:
-        return LEVEL[self.age]
-
-    @property
-    def key(self) -> str:
-        return self.id.rsplit("/", 1)[1]
-
-    @property
-    def is_technology(self) -> bool:
-        return self.kind in TECHNOLOGY_KINDS
-
-    @property
-    def holds_workers(self) -> bool:
-        return self.kind in BUILDING_KINDS
+    def __post_init__(self):
+        object.__setattr__(self, "level", LEVEL[self.age])
+        object.__setattr__(self, "key", self.id.rsplit("/", 1)[1])
+        object.__setattr__(self, "is_technology", self.kind in TECHNOLOGY_KINDS)
+        object.__setattr__(self, "holds_workers", self.kind in BUILDING_KINDS)
 
 
 def effect_problems(effect: Effect) -> list[str]:
