@@ -589,3 +589,51 @@ def test_every_civil_card_has_a_test():
     covered = {c.id for c in YIELDS + FARMS_MINES + GOVERNMENTS + ACTIONS} | set(SPECIAL_RATES) | set(WONDER_RATES)
     covered |= set(AGE_III_WONDERS) | {cid for cid in CARDS if f'"{cid}"' in source}
     assert sorted(c.id for cards in BY_AGE.values() for c in cards if c.id not in covered) == []
+
+
+def test_newton_gives_no_action_back_after_a_revolution():
+    """A revolution spends every civil action (JA l.388): Newton's refund does not undo it (docs/tta.md)."""
+    state = tta_state()
+    in_play(state, "civ/II/isaac_newton")
+    to_hand(state, "civ/I/monarchy")
+    state["seats"][0]["science"] = 3
+    state, _ = act(state, "revolution Monarchy")
+    assert state["seats"][0]["ca"] == 0
+
+
+def test_breakthrough_does_not_play_a_government():
+    state = tta_state()
+    to_hand(state, "civ/I/breakthrough")
+    to_hand(state, "civ/I/monarchy")
+    state["seats"][0]["science"] = 9
+    with pytest.raises(IllegalMove, match="other than a government"):
+        act(state, "play Breakthrough discover Monarchy")
+
+
+def test_included_builds_keep_the_building_limit_and_need_a_worker():
+    """Ideal Building Site still respects the government's limit (JA l.418); Rich Land needs an unused worker."""
+    state = tta_state()
+    set_workers(state, "civ/A/philosophy", 2)
+    set_tokens(state, "civ/A/bronze", 6)
+    to_hand(state, "civ/A/ideal_building_site")
+    with pytest.raises(IllegalMove, match="limit"):
+        act(state, "play Ideal Building Site build lab Philosophy")
+    state = tta_state()
+    p = state["seats"][0]
+    p["idle"], p["yellow"] = 0, 19
+    set_tokens(state, "civ/A/bronze", 6)
+    to_hand(state, "civ/A/rich_land")
+    with pytest.raises(IllegalMove, match="unused worker"):
+        act(state, "play Rich Land build farm Agriculture")
+
+
+def test_patriotism_resources_pay_only_for_units():
+    state = tta_state()
+    to_hand(state, "civ/I/patriotism")
+    state, _ = act(state, "play Patriotism")
+    p = state["seats"][0]
+    assert (p["ma"], p["mil_res"]) == (3, 2)
+    with pytest.raises(IllegalMove, match="resources"):
+        act(state, "build farm Agriculture")
+    state, _ = act(state, "build unit Warriors")
+    assert state["seats"][0]["mil_res"] == 0 and state["seats"][0]["workers"]["civ/A/warriors"] == 2
