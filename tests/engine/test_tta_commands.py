@@ -149,3 +149,24 @@ def test_names_as_the_japanese_summary_writes_them():
     genghis = to_hand(state, "civ/I/genghis_khan")
     assert one("play Genhis Khan", state) == Play(genghis)
     assert one("プレイ Genhis Khan", state) == Play(genghis)
+
+
+def test_any_text_raises_only_command_errors():
+    """Fuzzed texts from the game's own words: parse and apply raise nothing but CommandError."""
+    import random
+
+    from pbem.engine import CommandError
+    from pbem.engine.tta.cards import CARDS
+    from pbem.engine.tta.vocabulary import PAY, TYPE_OF, VERB_OF
+
+    words = list(VERB_OF) + list(TYPE_OF) + list(PAY) + ["to", ">", ",", "1", "2", "13", "99", "0", "-1", "x"]
+    words += [w for c in list(CARDS.values())[::3] for w in c.name.split()]
+    rnd = random.Random(5)
+    state = tta_state()
+    for _ in range(600):
+        text = " ".join(rnd.choice(words) for _ in range(rnd.randint(1, 6)))
+        try:
+            for move in tta.parse(text, state, 0):
+                tta.apply(state, 0, move)
+        except CommandError:
+            pass
