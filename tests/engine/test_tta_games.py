@@ -6,7 +6,7 @@ import random
 import pytest
 
 from pbem.engine import tta
-from pbem.engine.tta.invariants import problems, view_leaks
+from pbem.engine.tta.invariants import problems, step_problems, view_leaks
 
 
 def play(players: int, seed, check=None, max_moves: int = 6000):
@@ -31,6 +31,7 @@ def play(players: int, seed, check=None, max_moves: int = 6000):
 def full_check(before, after):
     frozen = json.dumps(before, sort_keys=True)
     assert problems(after) == [], problems(after)
+    assert step_problems(before, after) == []
     assert view_leaks(after, tta.view) == []
     assert json.dumps(before, sort_keys=True) == frozen  # apply never changes its input
 

@@ -498,3 +498,21 @@ def test_actions_are_counted_after_an_age_change_in_the_row():
     state, _ = act(state, "done")
     p = state["seats"][1]
     assert state["age"] == "II" and p["leader"] is None and (p["ca"], p["ma"]) == (4, 2)
+
+
+def test_a_lower_building_limit_keeps_the_buildings_but_stops_new_ones():
+    """JA l.396: a new government changes the limit at once; buildings already there stay."""
+    state = tta_state()
+    in_play(state, "civ/III/democracy")
+    in_play(state, "civ/I/alchemy", workers=2)
+    set_workers(state, "civ/A/philosophy", 2)
+    to_hand(state, "civ/I/monarchy")
+    state["seats"][0]["science"] = 9
+    state, _ = act(state, "discover Monarchy")
+    p = state["seats"][0]
+    assert eco.count_type(p, "lab") == 4 and eco.urban_limit(p) == 3
+    state["seats"][0]["idle"] += 1
+    state["seats"][0]["yellow"] -= 1
+    set_tokens(state, "civ/A/bronze", 6)
+    with pytest.raises(IllegalMove, match="limit"):
+        act(state, "build lab Philosophy")

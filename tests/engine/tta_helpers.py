@@ -4,7 +4,7 @@ from __future__ import annotations
 from pbem.engine import tta
 from pbem.engine.tta import economy as eco
 from pbem.engine.tta.cards import card
-from pbem.engine.tta.invariants import problems
+from pbem.engine.tta.invariants import problems, step_problems
 
 
 def tta_state(players: int = 2, round: int = 2, seed: int = 1, **options) -> dict:
@@ -100,9 +100,11 @@ def act(state: dict, text: str, seat: int = 0) -> tuple[dict, list]:
     """Parse and apply one or more commands; check the invariants after each."""
     events = []
     for move in tta.parse(text, state, seat):
-        state, evs = tta.apply(state, seat, move)
+        new, evs = tta.apply(state, seat, move)
         events += evs
-        assert problems(state) == [], problems(state)
+        assert problems(new) == [], problems(new)
+        assert step_problems(state, new) == []
+        state = new
     return state, events
 
 

@@ -47,6 +47,8 @@ def _card_value(state: dict, seat: int, p: dict, cid: str, ctx: dict) -> float:
         return 4
     if c.kind == "government":
         cur = eco.government(p)
+        if c.civil_actions < cur.civil_actions or c.urban_limit < cur.urban_limit:
+            return -5
         return 4 + 3 * (c.civil_actions - cur.civil_actions) + (c.urban_limit - cur.urban_limit)
     if c.kind == "special":
         return 5 + c.level

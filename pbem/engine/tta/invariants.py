@@ -6,6 +6,7 @@ import json
 from . import economy as eco
 from .board import BLUE_TOTAL, YELLOW_TOTAL
 from .cards import AGES, CARDS, card, deck
+from .cards.schema import URBAN
 
 
 def problems(state: dict) -> list[str]:
@@ -42,10 +43,11 @@ def problems(state: dict) -> list[str]:
                 out.append(f"{who}: {k} is {p[k]}")
         if any(v < 0 for v in list(p["workers"].values()) + list(p["tokens"].values())):
             out.append(f"{who}: a negative count on a card")
-        limit = eco.urban_limit(p)
-        for t in ("lab", "temple", "arena", "library", "theater"):
-            if eco.count_type(p, t) > max(limit, _start_count(t)):
-                out.append(f"{who}: {eco.count_type(p, t)} {t} buildings over the limit {limit}")
+        # A new government with a lower limit keeps the buildings (JA l.396 changes the limit for building):
+        # here the highest limit printed; step_problems checks each build against the limit of the moment.
+        for t in URBAN:
+            if eco.count_type(p, t) > MAX_LIMIT:
+                out.append(f"{who}: {eco.count_type(p, t)} {t} buildings over every limit")
         # JA l.342 limits taking; a limit that drops later (a leader replaced) forces no discard.
         if p["new"] and len(p["hand"]) > max(eco.civil_hand_limit(p), p["ca_max"] + eco.rate_sum(p, "civil_hand")):
             out.append(f"{who}: {len(p['hand'])} cards in hand over the limit")
@@ -65,8 +67,19 @@ def problems(state: dict) -> list[str]:
     return out
 
 
-def _start_count(subtype: str) -> int:
-    return 0
+MAX_LIMIT = max(c.urban_limit for c in CARDS.values() if c.kind == "government")
+
+
+def step_problems(before: dict, after: dict) -> list[str]:
+    """What one move broke: a type of urban building that grew beyond the government's limit (JA l.418-422)."""
+    out = []
+    for i, (p, q) in enumerate(zip(before["seats"], after["seats"])):
+        limit = eco.urban_limit(q)
+        for t in URBAN:
+            n = eco.count_type(q, t)
+            if n > eco.count_type(p, t) and n > limit:
+                out.append(f"seat {i}: {n} {t} buildings over the limit {limit}")
+    return out
 
 
 def view_leaks(state: dict, view_fn) -> list[str]:
