@@ -112,10 +112,6 @@ def can_take(state: dict, seat: int, slot: int, limit: int | None = None) -> str
     return None
 
 
-def free_workers(p: dict) -> int:
-    return p["idle"]
-
-
 def urban_room(p: dict, subtype: str) -> bool:
     """JA l.418-422: buildings of one type, over all its cards, stay within the government's limit."""
     return eco.count_type(p, subtype) < eco.urban_limit(p)

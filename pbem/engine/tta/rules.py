@@ -4,8 +4,8 @@ from __future__ import annotations
 from .. import base
 from . import economy as eco
 from . import turn
-from .actions import (HANDLERS, ROUND_ONE, Refused, can_build, can_discover, can_play, can_populate, can_revolt,
-                      can_take, can_upgrade, can_wonder, illegal, included)
+from .actions import (HANDLERS, ROUND_ONE, Refused, can_build, can_discover, can_hold, can_play, can_populate,
+                      can_revolt, can_take, can_upgrade, can_wonder, do_grow_unit, illegal, included)
 from .cards import CARDS, card
 from .moves import Build, Destroy, Discover, Done, GrowUnit, Hold, Play, Populate, Revolution, Take, Upgrade, Wonder
 from .state import copy_state
@@ -123,16 +123,14 @@ def legal_actions(state: dict, seat: int, frame: dict) -> list:
             if can_wonder(state, seat, k) is None:
                 moves.append(Wonder(k))
     if eco.has_flag(p, "grow_and_build_unit") and p["ca"] > 0:
-        from .actions import do_grow_unit, Refused as R
         for cid in order:
             if CARDS[cid].kind == "unit":
                 trial = copy_state(state)
                 try:
                     do_grow_unit(trial, seat, GrowUnit(cid), [])
                     moves.append(GrowUnit(cid))
-                except R:
+                except Refused:
                     pass
-    from .actions import can_hold
     if can_hold(state, seat) is None:
         moves.append(Hold())
     moves.append(Done())

@@ -7,7 +7,6 @@ from .. import base
 from . import economy as eco
 from .board import (AGE_END_YELLOW, FAMINE_CULTURE, ROW_REMOVAL, ROW_SLOTS, consumption, corruption, happy_needed)
 from .cards import AGES, CARDS, card
-from .state import order_from
 
 NEXT_AGE = {"A": "I", "I": "II", "II": "III"}
 
@@ -247,7 +246,3 @@ def prompts(state: dict) -> list[base.Prompt]:
         p = state["seats"][frame["seat"]]
         data = {"civil_actions": p["ca"], "military_actions": p["ma"], "first_round": state["round"] == 1}
     return [base.Prompt(frame["seat"], frame["kind"], data)]
-
-
-def in_turn_order(state: dict) -> list[int]:
-    return order_from(state["turn"], state["players"])

@@ -8,7 +8,6 @@ STARTING = starting.CARDS
 STARTING_WORKERS = starting.WORKERS
 BY_AGE = {"A": age_a.CARDS, "I": age_1.CARDS, "II": age_2.CARDS, "III": age_3.CARDS}
 CARDS: dict[str, Card] = {c.id: c for c in STARTING + age_a.CARDS + age_1.CARDS + age_2.CARDS + age_3.CARDS}
-# Rebuild so card lookups by id are one dict access everywhere.
 
 
 def kind_of(copy_id: str) -> str:
@@ -31,8 +30,3 @@ def deck(age: str, players: int) -> tuple[str, ...]:
     """The physical copies of the civil deck of `age` for `players` (cards marked 3+ and 4+ left out as needed)."""
     i = players - 2
     return tuple(f"{c.id}:{n}" for c in BY_AGE[age] for n in range(1, c.copies[i] + 1))
-
-
-def effects_of(card_id: str, op: str):
-    """The effects of card `card_id` with `op`."""
-    return [e for e in CARDS[card_id].effects if e.op == op]
