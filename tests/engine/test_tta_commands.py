@@ -170,3 +170,19 @@ def test_any_text_raises_only_command_errors():
                 tta.apply(state, 0, move)
         except CommandError:
             pass
+
+
+def test_destroy_a_type_takes_the_lowest_level():
+    state = tta_state()
+    in_play(state, "civ/I/alchemy", workers=1)
+    assert one("destroy lab", state) == Destroy("civ/A/philosophy")
+
+
+def test_score_sheet_and_scores():
+    state = tta_state(players=3)
+    state["over"] = {"round": 20}
+    for p, c in zip(state["seats"], (30, 12, 7)):
+        p["culture"] = c
+    assert tta.scores(state) == [30, 12, 7]
+    sheet = tta.score_sheet(tta.result(state).to_dict(), "de")
+    assert sheet == [("Kulturpunkte", {0: 30, 1: 12, 2: 7}), ("Summe", {0: 30, 1: 12, 2: 7})]

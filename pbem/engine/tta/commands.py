@@ -216,6 +216,9 @@ def parse_destroy(words, text, state, seat):
     type_, words = _type_filter(_drop(words))
     p = _p(state, seat)
     cands = [c for c in _in_play(state, seat, type_) if p["workers"][c]]
+    if not words and type_ and cands:
+        # "destroy temple": the lowest level of that type with a building.
+        return Destroy(min(cands, key=lambda c: CARDS[c].level))
     return Destroy(resolve(" ".join(words), cands, "building", text))
 
 
