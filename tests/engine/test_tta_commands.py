@@ -95,7 +95,9 @@ def test_discover_revolution_and_play():
 def test_aliases_of_later_printings():
     state = tta_state()
     gates = to_hand(state, "civ/III/bill_gates")
+    meier = to_hand(state, "civ/III/sid_meier")
     assert one("play Nikola Tesla", state) == Play(gates)
+    assert one("spielen Spieleerfinder", state) == Play(meier)
 
 
 def test_payment_override_text_round_trips():

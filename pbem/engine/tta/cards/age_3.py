@@ -49,9 +49,10 @@ CARDS = (
     leader("III", "bill_gates", "Bill Gates", [per("per_level", "resource", 1, ("lab",)),
                                                discount("rival_lab_library", 1)],
            aliases=("Nikola Tesla", "Nikolai Tesla")),
+    # German edition (Pegasus 2008): "Spieleerfinder" (de.wikipedia's article on Im Wandel der Zeiten).
     leader("III", "sid_meier", "Sid Meier", [per("per_level", "culture", 1, ("lab",)),
                                              per("per_building", "science", -1, ("lab",))],
-           aliases=("Game Designer", "Alex Randolph")),
+           aliases=("Game Designer", "Alex Randolph", "Spieleerfinder")),
     action("III", "bountiful_harvest", "Bountiful Harvest", [once("produce", "food", 4)]),
     # Copies 2 (card tables; the deck list's 1 would break Age III's 45/50/55): docs/tta.md.
     action("III", "efficient_upgrade", "Efficient Upgrade", [once("upgrade", amount=4)], copies=(2, 2, 2)),
