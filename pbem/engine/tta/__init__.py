@@ -44,10 +44,12 @@ def setup(players: int, options: Mapping[str, Any] | None, seed: int | str) -> d
 
 
 def pending(state: dict) -> list[base.Prompt]:
+    """Who must act now and on what; empty when the game is over."""
     return rules.pending(state)
 
 
 def legal(state: dict, seat: int) -> list:
+    """Every legal move of `seat` now."""
     return rules.legal(state, seat)
 
 
@@ -57,26 +59,32 @@ def legal_texts(state: dict, seat: int) -> list[str]:
 
 
 def parse(text: str, state: dict, seat: int) -> list:
+    """Moves from command text (several separated by new lines or ";")."""
     return _parse(text, state, seat)
 
 
 def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
+    """Apply `move` by `seat` to a copy of `state`; returns (new_state, events)."""
     return rules.apply(state, seat, move)
 
 
 def view(state: dict, seat: int | None) -> dict:
+    """What `seat` (None: a spectator) may see."""
     return rules.view(state, seat)
 
 
 def result(state: dict) -> base.Result | None:
+    """The final result once the game is over, else None."""
     return rules.result(state)
 
 
 def describe(event: Mapping, viewer: int | None, locale: str = "en", names=None) -> str:
+    """One line for an event, as `viewer` may see it."""
     return _describe(event, viewer, locale, names)
 
 
 def bot_move(state: dict, seat: int, rnd):
+    """A legal, sensible move for `seat` (which must be prompted)."""
     return _bot_move(state, seat, rnd)
 
 

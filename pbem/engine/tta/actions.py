@@ -14,6 +14,7 @@ class Refused(Exception):
 
 
 def illegal(move, why: str) -> base.IllegalMove:
+    """An IllegalMove that quotes the command."""
     return base.IllegalMove(f'"{move}": {why}', text=str(move))
 
 
@@ -46,6 +47,7 @@ def upgrade_cost(state: dict, seat: int, src: str, dst: str, extra_discount: int
 
 
 def science_cost(p: dict, card_id: str, peaceful: bool = True) -> int:
+    """Science to discover `card_id` (governments: peaceful or by revolution), with the leaders' discounts."""
     c = CARDS[card_id]
     cost = (c.peaceful if peaceful else c.science) if c.kind == "government" else c.science
     if c.subtype == "theater":
@@ -118,6 +120,7 @@ def urban_room(p: dict, subtype: str) -> bool:
 
 
 def resources(p: dict, military: bool = False) -> int:
+    """Resources held (with the military-only ones when paying for units)."""
     return eco.amount(p, "resource") + (p["mil_res"] if military else 0)
 
 
@@ -170,6 +173,7 @@ def can_upgrade(state: dict, seat: int, src: str, dst: str, discount: int = 0, a
 
 
 def can_discover(state: dict, seat: int, copy: str, action_card: bool = False) -> str | None:
+    """Why `seat` may not discover the technology `copy` now, or None."""
     p = state["seats"][seat]
     if copy not in p["hand"]:
         return "that card is not in your hand"
@@ -185,6 +189,7 @@ def can_discover(state: dict, seat: int, copy: str, action_card: bool = False) -
 
 
 def can_revolt(state: dict, seat: int, copy: str) -> str | None:
+    """Why `seat` may not make a revolution to `copy` now, or None."""
     p = state["seats"][seat]
     if copy not in p["hand"] or card(copy).kind != "government":
         return "that government is not in your hand"
@@ -200,6 +205,7 @@ def can_revolt(state: dict, seat: int, copy: str) -> str | None:
 
 
 def can_populate(p: dict, action_card: bool = False) -> str | None:
+    """Why `p` may not increase its population now, or None."""
     free = not action_card and eco.has_flag(p, "free_population_increase") and not p["free_pop"]
     if not free and not action_card and p["ca"] < 1:
         return "you have no civil action left"
@@ -212,6 +218,7 @@ def can_populate(p: dict, action_card: bool = False) -> str | None:
 
 
 def can_wonder(state: dict, seat: int, stages: int, discount: int = 0, action_card: bool = False) -> str | None:
+    """Why `seat` may not build `stages` stages of its wonder now, or None."""
     p = state["seats"][seat]
     if p["wonder"] is None:
         return "you are not building a wonder"
@@ -247,10 +254,12 @@ def spend_resources(p: dict, cost: int, military: bool, explicit: tuple = ()) ->
 
 
 def produce_event(seat: int, what: str, value: int) -> dict:
+    """The event of producing food or resources."""
     return base.event("produced", seat, what=what, amount=value)
 
 
 def do_take(state: dict, seat: int, move: Take, events: list) -> None:
+    """Take a card from the row (JA l.332-350)."""
     p = state["seats"][seat]
     slot = move.slot - 1
     why = can_take(state, seat, slot)
@@ -275,6 +284,7 @@ def do_take(state: dict, seat: int, move: Take, events: list) -> None:
 
 
 def do_build(state: dict, seat: int, move: Build, events: list, discount: int = 0, action_card: bool = False) -> None:
+    """Build a farm, mine, urban building or unit (JA l.406-422, l.462-468)."""
     p = state["seats"][seat]
     why = can_build(state, seat, move.card, discount, action_card)
     if why:
@@ -293,6 +303,7 @@ def do_build(state: dict, seat: int, move: Build, events: list, discount: int = 
 
 def do_upgrade(state: dict, seat: int, move: Upgrade, events: list, discount: int = 0,
                action_card: bool = False) -> None:
+    """Upgrade a building or unit (JA l.426-442, l.470-472)."""
     p = state["seats"][seat]
     why = can_upgrade(state, seat, move.src, move.dst, discount, action_card)
     if why:
@@ -310,6 +321,7 @@ def do_upgrade(state: dict, seat: int, move: Upgrade, events: list, discount: in
 
 
 def do_destroy(state: dict, seat: int, move: Destroy, events: list) -> None:
+    """Destroy a building or disband a unit (JA l.444-448, l.474-476)."""
     p = state["seats"][seat]
     c = CARDS.get(move.card)
     if c is None or p["workers"].get(move.card, 0) < 1:
@@ -328,6 +340,7 @@ def do_destroy(state: dict, seat: int, move: Destroy, events: list) -> None:
 
 
 def increase_population(p: dict, free: bool, explicit: tuple = ()) -> int:
+    """Pay the food and move a yellow token to the unused workers; returns the food paid."""
     cost = population_food(p, free)
     if not eco.pay(p, "food", cost, explicit or None):
         raise Refused("that payment does not cover the food")
@@ -337,6 +350,7 @@ def increase_population(p: dict, free: bool, explicit: tuple = ()) -> int:
 
 
 def do_populate(state: dict, seat: int, move: Populate, events: list) -> None:
+    """Increase the population (JA l.398-404)."""
     p = state["seats"][seat]
     why = can_populate(p)
     if why:
@@ -380,6 +394,7 @@ def do_grow_unit(state: dict, seat: int, move: GrowUnit, events: list) -> None:
 
 
 def do_wonder(state: dict, seat: int, move: Wonder, events: list, discount: int = 0, action_card: bool = False) -> None:
+    """Build wonder stages (JA l.450-456)."""
     p = state["seats"][seat]
     why = can_wonder(state, seat, move.stages, discount, action_card)
     if why:
@@ -467,6 +482,7 @@ def play_technology(state: dict, seat: int, copy: str, events: list, refund: boo
 
 
 def do_discover(state: dict, seat: int, move: Discover, events: list, action_card: bool = False) -> None:
+    """Discover a technology, or change government peacefully (JA l.368-392)."""
     p = state["seats"][seat]
     why = can_discover(state, seat, move.card, action_card)
     if why:
@@ -480,6 +496,7 @@ def do_discover(state: dict, seat: int, move: Discover, events: list, action_car
 
 
 def do_revolution(state: dict, seat: int, move: Revolution, events: list) -> None:
+    """Change government by revolution (JA l.386-388)."""
     p = state["seats"][seat]
     why = can_revolt(state, seat, move.card)
     if why:
@@ -492,6 +509,7 @@ def do_revolution(state: dict, seat: int, move: Revolution, events: list) -> Non
 
 
 def can_play(state: dict, seat: int, move: Play) -> str | None:
+    """Why `seat` may not play leader or action card `move.card` now, or None."""
     p = state["seats"][seat]
     if move.card not in p["hand"]:
         return "that card is not in your hand"
@@ -506,6 +524,7 @@ def can_play(state: dict, seat: int, move: Play) -> str | None:
 
 
 def do_play(state: dict, seat: int, move: Play, events: list) -> None:
+    """Play a leader (JA l.360-366) or an action card (JA l.352-358)."""
     p = state["seats"][seat]
     why = can_play(state, seat, move)
     if why:
@@ -534,6 +553,7 @@ def included(c) -> str | None:
 
 
 def play_action(state: dict, seat: int, move: Play, c, events: list) -> None:
+    """Resolve an action card's effects, with the action it includes."""
     p = state["seats"][seat]
     kind = included(c)
     then = move.then
@@ -598,6 +618,7 @@ def _then_hint(kind: str) -> str:
 
 
 def can_hold(state: dict, seat: int) -> str | None:
+    """Why `seat` may not hold back a blue token this turn, or None."""
     if not state["options"].get("corruption_choice"):
         return "the optional corruption rule is not used in this game"
     if state["seats"][seat]["hold"]:
@@ -606,6 +627,7 @@ def can_hold(state: dict, seat: int) -> str | None:
 
 
 def do_hold(state: dict, seat: int, move: Hold, events: list) -> None:
+    """Produce one token less at this turn's mine production (optional rule)."""
     why = can_hold(state, seat)
     if why:
         raise Refused(why)
@@ -614,6 +636,7 @@ def do_hold(state: dict, seat: int, move: Hold, events: list) -> None:
 
 
 def do_done(state: dict, seat: int, move: Done, events: list) -> None:
+    """End the action phase: the frame is answered and the turn goes on."""
     frame = state["stack"].pop()
     state["phase"] = frame["resume"]
     events.append(base.event("done", seat))

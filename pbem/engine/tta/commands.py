@@ -105,6 +105,7 @@ def _split_pay(words: list[str]) -> tuple[list[str], list[str] | None]:
 
 
 def parse_one(text: str, state: dict, seat: int):
+    """One command -> one move."""
     words = normalise(text).split()
     if not words:
         raise base.NotACommand(f'"{text}" is not a command', text=text)
@@ -162,6 +163,7 @@ def _in_play(state, seat, type_: str | None) -> list[str]:
 
 
 def parse_take(words, text, state, seat):
+    """The arguments of "take" -> its move."""
     words = _drop(words)
     if len(words) == 1 and words[0].isdigit():
         return Take(int(words[0]))
@@ -177,6 +179,7 @@ def parse_take(words, text, state, seat):
 
 
 def parse_build(words, text, state, seat):
+    """The arguments of "build" -> its move."""
     words, pay = _split_pay(_drop(words))
     type_, words = _type_filter(words)
     cid = resolve(" ".join(words), _in_play(state, seat, type_), "technology in play", text)
@@ -184,6 +187,7 @@ def parse_build(words, text, state, seat):
 
 
 def parse_upgrade(words, text, state, seat):
+    """The arguments of "upgrade" -> its move."""
     words, pay = _split_pay(_drop(words))
     type_, words = _type_filter(words)
     cands = _in_play(state, seat, type_)
@@ -213,6 +217,7 @@ def parse_upgrade(words, text, state, seat):
 
 
 def parse_destroy(words, text, state, seat):
+    """The arguments of "destroy" -> its move."""
     type_, words = _type_filter(_drop(words))
     p = _p(state, seat)
     cands = [c for c in _in_play(state, seat, type_) if p["workers"][c]]
@@ -223,6 +228,7 @@ def parse_destroy(words, text, state, seat):
 
 
 def parse_populate(words, text, state, seat):
+    """The arguments of "populate" -> its move."""
     words, pay = _split_pay(_drop(words))
     if words and TYPE_OF.get(words[0]) == "unit":
         return GrowUnit(resolve(" ".join(words[1:]), _in_play(state, seat, "unit"), "unit technology", text))
@@ -232,6 +238,7 @@ def parse_populate(words, text, state, seat):
 
 
 def parse_wonder(words, text, state, seat):
+    """The arguments of "wonder" -> its move."""
     words, pay = _split_pay(_drop(words))
     n = 1
     if words and words[0].isdigit():
@@ -248,12 +255,14 @@ def _hand(state, seat, pred) -> list[str]:
 
 
 def parse_discover(words, text, state, seat):
+    """The arguments of "discover" -> its move."""
     cid = resolve(" ".join(_drop(words)), _hand(state, seat, lambda c: c.is_technology), "technology in your hand",
                   text)
     return Discover(_hand_copy(state, seat, cid))
 
 
 def parse_revolution(words, text, state, seat):
+    """The arguments of "revolution" -> its move."""
     cid = resolve(" ".join(_drop(words)), _hand(state, seat, lambda c: c.kind == "government"),
                   "government in your hand", text)
     return Revolution(_hand_copy(state, seat, cid))
@@ -264,6 +273,7 @@ INCLUDED_VERB = {"build": "build", "upgrade": "upgrade", "wonder_stage": "wonder
 
 
 def parse_play(words, text, state, seat):
+    """The arguments of "play" -> its move."""
     from .actions import included
     words = _drop(words)
     cands = _hand(state, seat, lambda c: True)
@@ -303,12 +313,14 @@ def parse_play(words, text, state, seat):
 
 
 def parse_done(words, text, state, seat):
+    """The arguments of "done" -> its move."""
     if _drop(words):
         raise base.NotACommand(f'"{text}": "done" takes nothing more', text=text)
     return Done()
 
 
 def parse_hold(words, text, state, seat):
+    """The arguments of "hold" -> its move."""
     if _drop(words):
         raise base.NotACommand(f'"{text}": "hold" takes nothing more', text=text)
     return Hold()

@@ -26,6 +26,7 @@ def refresh(p: dict) -> None:
 
 
 def effect_cards(p: dict) -> tuple:
+    """The active cards as a tuple (the key of their cached summary)."""
     return tuple(p["active"])
 
 
@@ -50,6 +51,7 @@ def _summary(cards: tuple) -> dict:
 
 
 def summary(p: dict) -> dict:
+    """The summed effects of `p`'s active cards."""
     return _summary(effect_cards(p))
 
 
@@ -73,6 +75,7 @@ def discount(p: dict, target: str, level: int = -1) -> int:
 
 
 def rate_sum(p: dict, stat: str) -> int:
+    """The sum of the `rate` effects on `stat`."""
     return summary(p)["rates"].get(stat, 0)
 
 
@@ -104,18 +107,22 @@ def count_type(p: dict, subtype: str) -> int:
 
 
 def government(p: dict):
+    """The card of `p`'s government."""
     return card(p["government"])
 
 
 def civil_actions_max(p: dict) -> int:
+    """Civil actions per turn."""
     return government(p).civil_actions + rate_sum(p, "civil_actions")
 
 
 def military_actions_max(p: dict) -> int:
+    """Military actions per turn."""
     return max(0, government(p).military_actions + rate_sum(p, "military_actions"))
 
 
 def urban_limit(p: dict) -> int:
+    """Urban buildings allowed per type (the government's number)."""
     return government(p).urban_limit
 
 
@@ -125,6 +132,7 @@ def civil_hand_limit(p: dict) -> int:
 
 
 def wonder_stages_per_action(p: dict) -> int:
+    """Wonder stages one civil action builds (construction technologies)."""
     return max([1] + [e.amount for _, e in effects(p, "stages")])
 
 
@@ -172,6 +180,7 @@ def best_level(p: dict, subtypes: tuple) -> int:
 
 
 def unit_count(p: dict, types: tuple, level: int = -1) -> int:
+    """Units of these types (and level) in play."""
     return sum(n for cid, n in p["workers"].items() if CARDS[cid].kind == "unit" and CARDS[cid].subtype in types
                and (level < 0 or CARDS[cid].level == level))
 

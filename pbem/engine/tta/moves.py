@@ -24,6 +24,7 @@ def type_word(card_id: str) -> str:
 
 
 def pay_text(pay: tuple) -> str:
+    """The canonical " pay ..." suffix of an explicit payment."""
     if not pay:
         return ""
     parts = [name(m) if isinstance(m, str) else f"{name(m[0])}>{name(m[1])}" for m in pay]

@@ -64,6 +64,7 @@ def settle_actions(p: dict, move) -> None:
 
 
 def start(state: dict) -> dict:
+    """Run the automatic start of a fresh game up to the first decision."""
     events: list[dict] = []
     turn.advance(state, events)
     return state

@@ -72,6 +72,7 @@ _SEAT_DICTS = ("workers", "tokens", "specials")
 
 
 def copy_seat(p: dict) -> dict:
+    """A copy of one seat (its lists and dicts copied)."""
     q = dict(p)
     for k in _SEAT_LISTS:
         q[k] = p[k][:]

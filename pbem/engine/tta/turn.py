@@ -25,6 +25,7 @@ def position(state: dict, seat: int) -> int:
 
 
 def turn_start(state: dict, events: list) -> str:
+    """A seat's turn begins: per-turn markers reset."""
     seat = state["turn"]
     p = state["seats"][seat]
     p["new"] = []
@@ -104,18 +105,22 @@ def end_age(state: dict, events: list) -> None:
 
 
 def war(state: dict, events: list) -> str:
+    """Part 2: resolve the war declared last turn."""
     return "politics"  # part 2: resolve the war declared in the previous turn
 
 
 def politics(state: dict, events: list) -> str:
+    """Part 2: one political action."""
     return "discard"  # part 2: one political action
 
 
 def discard(state: dict, events: list) -> str:
+    """Part 2: the military hand down to its limit."""
     return "actions"  # part 2: military hand down to the military-action maximum
 
 
 def actions(state: dict, events: list) -> None:
+    """Ask the active seat for its actions."""
     push(state, {"kind": "actions", "seat": state["turn"], "resume": "production"})
     return None
 
@@ -174,10 +179,12 @@ def farm_produce(p: dict, what: str) -> None:
 
 
 def draw(state: dict, events: list) -> str:
+    """Part 2: military cards for unused military actions."""
     return "cleanup"  # part 2: military cards for unused military actions (max 3; not in round 1)
 
 
 def cleanup(state: dict, events: list) -> str:
+    """The turn's temporary resources and marks end."""
     p = state["seats"][state["turn"]]
     p["mil_res"] = 0
     p["new"] = []
@@ -185,6 +192,7 @@ def cleanup(state: dict, events: list) -> str:
 
 
 def next_turn(state: dict, events: list) -> str:
+    """The next seat's turn; a new round; the end of the game."""
     seat, n = state["turn"], state["players"]
     if state["round"] == 2 and seat == state["start"] and state["age"] == "A":
         # JA l.146: after the start player's turn in round 2, Age A's deck leaves; Age I refills the row.
@@ -201,6 +209,7 @@ def next_turn(state: dict, events: list) -> str:
 
 
 def game_over(state: dict, events: list) -> None:
+    """Mark the game over."""
     if state["over"] is None:
         state["over"] = {"round": state["round"]}
         events.append(base.event("game_over", None, culture=[p["culture"] for p in state["seats"]]))
@@ -221,6 +230,7 @@ PHASES: dict[str, Callable[[dict, list], str | None]] = {
 
 
 def push(state: dict, frame: dict) -> None:
+    """Put a decision frame on top of the stack."""
     state["stack"].append(frame)
 
 

@@ -30,6 +30,7 @@ class MilitaryCard:
 
 
 def mil(age, key, name, kind, copies, **fields) -> MilitaryCard:
+    """A military card record."""
     return MilitaryCard(f"mil/{age}/{key}", name, age, kind, copies, **fields)
 
 
