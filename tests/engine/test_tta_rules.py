@@ -516,3 +516,22 @@ def test_a_lower_building_limit_keeps_the_buildings_but_stops_new_ones():
     set_tokens(state, "civ/A/bronze", 6)
     with pytest.raises(IllegalMove, match="limit"):
         act(state, "build lab Philosophy")
+
+
+def test_registered_but_not_offered_to_hosts_yet():
+    """Issue 14 offers the game; until then get() and simulate work, the lists hosts choose from leave it out."""
+    from pbem import engine
+    assert engine.get("tta") is tta
+    assert "tta" not in engine.games() and "tta" in engine.games(unoffered=True)
+    with pytest.raises(KeyError, match="not offered"):
+        engine.get("tta", offered=True)
+    assert engine.get("stone-age", offered=True).SLUG == "stone-age"
+
+
+def test_simulate_prints_games_per_second():
+    import io
+
+    from pbem.cli import simulate
+    out = io.StringIO()
+    assert simulate("tta", 2, 1, "3", {}, out=out) == 0
+    assert "games/s" in out.getvalue() and "moves/s" in out.getvalue()
