@@ -188,3 +188,10 @@ def test_score_sheet_and_scores():
     assert tta.scores(state) == [30, 12, 7]
     sheet = tta.score_sheet(tta.result(state).to_dict(), "de")
     assert sheet == [("Kulturpunkte", {0: 30, 1: 12, 2: 7}), ("Summe", {0: 30, 1: 12, 2: 7})]
+
+
+@pytest.mark.parametrize("locale, words", [("ja", "手札：0枚"), ("fr", "main : 0 cartes"), ("de", "Hand: 0 Karten")])
+def test_board_text_in_other_languages(locale, words):
+    state = tta_state()
+    text = tta.board_text(tta.view(state, 1), locale)
+    assert words in text and "Agriculture 2" in text
