@@ -195,3 +195,17 @@ def test_board_text_in_other_languages(locale, words):
     state = tta_state()
     text = tta.board_text(tta.view(state, 1), locale)
     assert words in text and "Agriculture 2" in text
+
+
+def test_every_event_kind_reads_in_every_language():
+    """A whole bot game: each event has a line in en, ja, fr and de with no template field left over."""
+    import random
+    state = tta.setup(3, {}, "words")
+    rnd = random.Random(2)
+    while tta.pending(state):
+        seat = tta.pending(state)[0].seat
+        state, events = tta.apply(state, seat, tta.bot_move(state, seat, rnd))
+        for e in events:
+            for locale in ("en", "ja", "fr", "de"):
+                line = tta.describe(e, 0, locale)
+                assert line and "{" not in line and "None" not in line, (locale, e)
