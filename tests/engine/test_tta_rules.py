@@ -535,3 +535,22 @@ def test_simulate_prints_games_per_second():
     out = io.StringIO()
     assert simulate("tta", 2, 1, "3", {}, out=out) == 0
     assert "games/s" in out.getvalue() and "moves/s" in out.getvalue()
+
+
+def test_the_copy_shares_nothing_mutable_even_with_fields_part_two_adds():
+    from pbem.engine.tta.state import copy_state
+    state = tta_state()
+    state["seats"][0]["military_hand"] = [{"card": "mil/I/raid:1"}]
+    state["military"] = {"decks": {"I": ["a", "b"]}}
+    copy = copy_state(state)
+    ids = set()
+
+    def walk(value, into):
+        if isinstance(value, (list, dict)):
+            into.add(id(value))
+            for v in (value.values() if isinstance(value, dict) else value):
+                walk(v, into)
+    walk(state, ids)
+    copied: set = set()
+    walk(copy, copied)
+    assert not ids & copied and copy == state

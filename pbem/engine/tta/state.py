@@ -69,15 +69,21 @@ def new_state(players: int, options: dict, seed) -> dict:
 
 _SEAT_LISTS = ("played", "leader_ages", "wonders", "hand", "new", "active")
 _SEAT_DICTS = ("workers", "tokens", "specials")
+_SEAT_FIELDS = len(new_seat())
+_KNOWN = set(new_seat())
 
 
 def copy_seat(p: dict) -> dict:
-    """A copy of one seat (its lists and dicts copied)."""
+    """A copy of one seat (its lists and dicts copied; fields part 2 adds are copied deeply)."""
     q = dict(p)
     for k in _SEAT_LISTS:
         q[k] = p[k][:]
     for k in _SEAT_DICTS:
         q[k] = dict(p[k])
+    if len(p) != _SEAT_FIELDS:
+        for k, v in p.items():
+            if k not in _KNOWN and isinstance(v, (list, dict)):
+                q[k] = base_copy(v)
     return q
 
 
