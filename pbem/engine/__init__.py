@@ -17,7 +17,10 @@ from .base import (  # noqa: F401  (the contract, re-exported)
 
 _BUILTIN = {
     "stone-age": "pbem.engine.stone_age",
+    "tta": "pbem.engine.tta",
 }
+# Engines that work (get(), `pbem simulate`, the contract tests) but are not offered to hosts yet.
+NOT_OFFERED = {"tta": "issue 14 puts Through the Ages on the web and in the mail"}
 _registered: dict[str, ModuleType] = {}
 
 
@@ -30,8 +33,10 @@ def unregister(slug: str) -> None:
     _registered.pop(slug, None)
 
 
-def get(slug: str) -> ModuleType:
-    """The rules module for `slug`; KeyError names the known games."""
+def get(slug: str, offered: bool = False) -> ModuleType:
+    """The rules module for `slug`; KeyError names the known games (`offered`: only games hosts may start)."""
+    if offered and slug in NOT_OFFERED:
+        raise KeyError(f"{slug!r} is not offered yet; known: {', '.join(games())}")
     if slug in _registered:
         return _registered[slug]
     if slug not in _BUILTIN:
@@ -41,6 +46,9 @@ def get(slug: str) -> ModuleType:
     return module
 
 
-def games() -> list[str]:
-    """The slugs of the games this installation hosts."""
-    return sorted(set(_BUILTIN) | set(_registered))
+def games(unoffered: bool = False) -> list[str]:
+    """The slugs of the games this installation hosts (`unoffered`: with those not offered to hosts yet)."""
+    slugs = set(_BUILTIN) | set(_registered)
+    if not unoffered:
+        slugs -= set(NOT_OFFERED)
+    return sorted(slugs)

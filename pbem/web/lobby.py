@@ -35,7 +35,7 @@ def parse_new_game(form) -> tuple[dict, list[str]]:
     errors: list[str] = []
     slug = form.get("slug", "")
     try:
-        rules = engine.get(slug)
+        rules = engine.get(slug, offered=True)
     except KeyError:
         return {}, [_("Please choose a game from the list.")]
     seats = _number(form, "seats", _("Players"), 1, 16, errors, 3)

@@ -13,7 +13,7 @@ from pbem import engine
 from pbem.engine import CommandError
 
 MAX_MOVES = 5000
-GAMES = engine.games()
+GAMES = engine.games(unoffered=True)  # every engine, offered to hosts or not yet
 
 
 def option_sets(g) -> tuple:

@@ -5,7 +5,7 @@ import pytest
 
 from pbem import engine
 
-GAMES = engine.games()
+GAMES = engine.games(unoffered=True)  # every engine, offered to hosts or not yet
 # Every game with each option set it asks the contract to play (see test_contract.py).
 CASES = [(slug, options) for slug in GAMES
          for options in getattr(engine.get(slug), "TEST_OPTION_SETS", ({},))]

@@ -1,0 +1,118 @@
+"""Through the Ages: A Story of Civilization (original edition, full game): the civil engine behind the pbem contract.
+
+Part 1 (this package now): every civil rule and civil card; the political phase, wars and the military deck
+are hooks in the phase table (turn.PHASES) that part 2 fills.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any, Mapping
+
+from .. import base
+from . import rules
+from .bot import bot_move as _bot_move
+from .commands import hints, parse as _parse
+from .state import copy_state, new_state
+from .text import describe as _describe
+
+SLUG = "tta"
+NAME = "Through the Ages"
+PLAYERS = (2, 3, 4)
+OPTIONS = (
+    base.Option("internet_culture", 1, (1, 2),
+                "Internet: culture per level of each lab and library when completed: 1 (the card face) or 2 "
+                "(the card tables)."),
+    base.Option("st_peters_bonus", "doubled", ("doubled", "single"),
+                "With St. Peter's Basilica, do Michelangelo and Joan of Arc read the doubled happy faces? "
+                "'doubled' (the plain reading) or 'single'."),
+    base.Option("corruption_choice", False, (False, True),
+                "JA l.539-541, an optional rule agreed before the game: a player may produce one blue token less "
+                "at the mine production (command \"hold\")."),
+    base.Option("rules", "civil", ("civil",),
+                "'civil': the civil rules only (politics and the military come with part 2).",
+                unavailable="the military half is not written yet"),
+)
+TEST_OPTION_SETS = ({},)
+
+
+def setup(players: int, options: Mapping[str, Any] | None, seed: int | str) -> dict:
+    """A new game for `players` seats; seat 0 is the start player."""
+    options = base.check_options(sys.modules[__name__], options)
+    if players not in PLAYERS:
+        raise base.CommandError(f"Through the Ages is for 2 to 4 players, not {players}")
+    return rules.start(new_state(players, options, seed))
+
+
+def pending(state: dict) -> list[base.Prompt]:
+    """Who must act now and on what; empty when the game is over."""
+    return rules.pending(state)
+
+
+def legal(state: dict, seat: int) -> list:
+    """Every legal move of `seat` now."""
+    return rules.legal(state, seat)
+
+
+def legal_texts(state: dict, seat: int) -> list[str]:
+    """A short list of commands for the turn email."""
+    return hints(state, seat)
+
+
+def parse(text: str, state: dict, seat: int) -> list:
+    """Moves from command text (several separated by new lines or ";")."""
+    return _parse(text, state, seat)
+
+
+def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
+    """Apply `move` by `seat` to a copy of `state`; returns (new_state, events)."""
+    return rules.apply(state, seat, move)
+
+
+def view(state: dict, seat: int | None) -> dict:
+    """What `seat` (None: a spectator) may see."""
+    return rules.view(state, seat)
+
+
+def result(state: dict) -> base.Result | None:
+    """The final result once the game is over, else None."""
+    return rules.result(state)
+
+
+def describe(event: Mapping, viewer: int | None, locale: str = "en", names=None) -> str:
+    """One line for an event, as `viewer` may see it."""
+    return _describe(event, viewer, locale, names)
+
+
+def bot_move(state: dict, seat: int, rnd):
+    """A legal, sensible move for `seat` (which must be prompted)."""
+    return _bot_move(state, seat, rnd)
+
+
+def scores(state: dict) -> list[int]:
+    """Culture by seat (the score chart)."""
+    return [p["culture"] for p in state["seats"]]
+
+
+def shuffle_hidden(state: dict, seat: int | None, rnd) -> dict:
+    """A copy of `state` with everything `seat` cannot see shuffled (for the contract tests)."""
+    out = copy_state(state)
+    for age, deck in out["decks"].items():
+        rnd.shuffle(deck)
+    # Other seats' hands: swap cards of the same age between them and the decks keeps every count.
+    for i, p in enumerate(out["seats"]):
+        if i == seat:
+            continue
+        for k, copy in enumerate(p["hand"]):
+            age = copy.split("/")[1]
+            deck = out["decks"][age]
+            if deck:
+                j = rnd.randrange(len(deck))
+                p["hand"][k], deck[j] = deck[j], copy
+        p["new"] = [c for c in p["new"] if c in p["hand"]]
+    out["box"] = sorted(out["box"])
+    out["rng"] = {"seed": f"{out['rng']['seed']}-shuffled", "pos": out["rng"]["pos"]}
+    return out
+
+
+from .board_text import board_text  # noqa: E402,F401
+from .score_sheet import score_sheet  # noqa: E402,F401

@@ -1,0 +1,648 @@
+"""The civil and military actions of the action phase (JA l.320-495): checks, costs and their effects."""
+from __future__ import annotations
+
+from .. import base
+from . import economy as eco
+from .board import ROW_COSTS, population_cost
+from .cards import CARDS, card, kind_of
+from .moves import (Build, Destroy, Discover, Done, GrowUnit, Hold, Play, Populate, Revolution, Take, Upgrade, Wonder,
+                    name)
+
+
+class Refused(Exception):
+    """An action cannot be done now; the message says why (turned into IllegalMove with the command quoted)."""
+
+
+def illegal(move, why: str) -> base.IllegalMove:
+    """An IllegalMove that quotes the command."""
+    return base.IllegalMove(f'"{move}": {why}', text=str(move))
+
+
+# --- costs ---------------------------------------------------------------------
+
+
+def rival_surcharge(state: dict, seat: int, c) -> int:
+    """Bill Gates: other players pay 1 more to build or upgrade labs and libraries."""
+    if c.subtype not in ("lab", "library"):
+        return 0
+    return max([eco.discount(q, "rival_lab_library") for i, q in enumerate(state["seats"]) if i != seat] + [0])
+
+
+def build_cost(state: dict, seat: int, card_id: str, extra_discount: int = 0) -> int:
+    """Resources to build on `card_id`, with the construction, leader and action-card discounts (never below 0)."""
+    p = state["seats"][seat]
+    c = CARDS[card_id]
+    cost = c.build
+    if c.kind == "urban":
+        cost -= eco.discount(p, "urban_build", c.level)
+        if c.subtype == "theater":
+            cost -= eco.discount(p, "theater_build")
+    return max(0, cost - extra_discount)
+
+
+def upgrade_cost(state: dict, seat: int, src: str, dst: str, extra_discount: int = 0) -> int:
+    """JA l.430, l.599-615: the difference of the two discounted build costs (then action-card discounts)."""
+    diff = build_cost(state, seat, dst) - build_cost(state, seat, src)
+    return max(0, diff - extra_discount) + rival_surcharge(state, seat, CARDS[dst])
+
+
+def science_cost(p: dict, card_id: str, peaceful: bool = True) -> int:
+    """Science to discover `card_id` (governments: peaceful or by revolution), with the leaders' discounts."""
+    c = CARDS[card_id]
+    cost = (c.peaceful if peaceful else c.science) if c.kind == "government" else c.science
+    if c.subtype == "theater":
+        cost -= eco.discount(p, "theater_science")
+    if c.kind == "unit":
+        cost -= eco.discount(p, "unit_science")
+    return max(0, cost)
+
+
+def take_cost(p: dict, slot: int, card_id: str) -> int:
+    """JA l.334-338: the slot's civil actions; a wonder costs 1 more per wonder you completed (Michelangelo -1)."""
+    cost = ROW_COSTS[slot]
+    if CARDS[card_id].kind == "wonder":
+        cost += max(0, len(p["wonders"]) - eco.discount(p, "wonder_take"))
+    return cost
+
+
+def population_food(p: dict, free: bool = False) -> int | None:
+    """Food for one more worker (Moses -1; Ocean Liner Service's free increase -5), or None: bank empty."""
+    cost = population_cost(p["yellow"])
+    if cost is None:
+        return None
+    cost -= eco.discount(p, "population_food")
+    if free:
+        cost -= eco.has_flag(p, "free_population_increase") or 0
+    return max(0, cost)
+
+
+# --- checks shared by legal() and apply() ------------------------------------------
+
+
+def in_play(p: dict, card_id: str) -> bool:
+    """Whether technology `card_id` is in play for `p`."""
+    c = CARDS[card_id]
+    if c.kind == "government":
+        return kind_of(p["government"]) == card_id
+    if c.kind == "special":
+        return any(kind_of(x) == card_id for x in p["specials"].values())
+    return card_id in p["workers"]
+
+
+def can_take(state: dict, seat: int, slot: int, limit: int | None = None) -> str | None:
+    """Why `seat` may not take the card in `slot` (0-based), or None."""
+    p = state["seats"][seat]
+    if not 0 <= slot < len(state["row"]):
+        return "there is no such slot"
+    copy = state["row"][slot]
+    if copy is None:
+        return "that slot is empty"
+    c = card(copy)
+    cost = take_cost(p, slot, c.id)
+    if p["ca"] < cost:
+        return f"it costs {cost} civil actions and you have {p['ca']}"
+    if c.kind == "wonder":
+        if p["wonder"] is not None:
+            return "you are already building a wonder"  # JA l.346
+        return None
+    if len(p["hand"]) >= (eco.civil_hand_limit(p) if limit is None else limit):
+        return f"your hand is full ({len(p['hand'])} cards)"  # JA l.342
+    if c.kind == "leader" and c.age in p["leader_ages"]:
+        return f"you already took a leader of Age {c.age}"  # JA l.344
+    if c.is_technology and (in_play(p, c.id) or any(kind_of(h) == c.id for h in p["hand"])):
+        return f"you already have {c.name}"  # JA l.350
+    return None
+
+
+def urban_room(p: dict, subtype: str) -> bool:
+    """JA l.418-422: buildings of one type, over all its cards, stay within the government's limit."""
+    return eco.count_type(p, subtype) < eco.urban_limit(p)
+
+
+def resources(p: dict, military: bool = False) -> int:
+    """Resources held (with the military-only ones when paying for units)."""
+    return eco.amount(p, "resource") + (p["mil_res"] if military else 0)
+
+
+def can_build(state: dict, seat: int, card_id: str, discount: int = 0, action_card: bool = False,
+              res: int | None = None) -> str | None:
+    """Why `seat` may not build on `card_id` now, or None (`res`: the resources, when the caller knows them)."""
+    p = state["seats"][seat]
+    c = CARDS.get(card_id)
+    if c is None or card_id not in p["workers"]:
+        return "you have no such technology in play"
+    if c.kind == "unit":
+        if p["ma"] < 1:
+            return "you have no military action left"
+    elif not action_card and p["ca"] < 1:
+        return "you have no civil action left"
+    if p["idle"] < 1:
+        return "you have no unused worker"  # JA l.410
+    if c.kind == "urban" and not urban_room(p, c.subtype):
+        return f"you already have {eco.urban_limit(p)} {c.subtype} buildings (your government's limit)"
+    cost = build_cost(state, seat, card_id, discount) + rival_surcharge(state, seat, c)
+    have = (resources(p) if res is None else res) + (p["mil_res"] if c.kind == "unit" else 0)
+    if have < cost:
+        return f"it costs {cost} resources and you have {have}"
+    return None
+
+
+def can_upgrade(state: dict, seat: int, src: str, dst: str, discount: int = 0, action_card: bool = False,
+                res: int | None = None) -> str | None:
+    """Why `seat` may not upgrade from `src` to `dst` now, or None."""
+    p = state["seats"][seat]
+    a, b = CARDS.get(src), CARDS.get(dst)
+    if a is None or b is None or src not in p["workers"] or dst not in p["workers"]:
+        return "you need both technologies in play"
+    if (a.kind, a.subtype) != (b.kind, b.subtype) or a.kind == "special":
+        return "an upgrade stays within one type"  # JA l.428
+    if b.level <= a.level:
+        return "an upgrade goes to a higher level"
+    if p["workers"][src] < 1:
+        return f"there is no building on {a.name}"
+    if a.kind == "unit":
+        if p["ma"] < 1:
+            return "you have no military action left"
+    elif not action_card and p["ca"] < 1:
+        return "you have no civil action left"
+    cost = upgrade_cost(state, seat, src, dst, discount)
+    have = (resources(p) if res is None else res) + (p["mil_res"] if a.kind == "unit" else 0)
+    if have < cost:
+        return f"it costs {cost} resources and you have {have}"
+    return None
+
+
+def can_discover(state: dict, seat: int, copy: str, action_card: bool = False) -> str | None:
+    """Why `seat` may not discover the technology `copy` now, or None."""
+    p = state["seats"][seat]
+    if copy not in p["hand"]:
+        return "that card is not in your hand"
+    c = card(copy)
+    if not c.is_technology:
+        return f"{c.name} is not a technology"
+    if not action_card and p["ca"] < 1:
+        return "you have no civil action left"
+    cost = science_cost(p, c.id)
+    if p["science"] < cost:
+        return f"it costs {cost} science and you have {p['science']}"
+    return None
+
+
+def can_revolt(state: dict, seat: int, copy: str) -> str | None:
+    """Why `seat` may not make a revolution to `copy` now, or None."""
+    p = state["seats"][seat]
+    if copy not in p["hand"] or card(copy).kind != "government":
+        return "that government is not in your hand"
+    if eco.has_flag(p, "revolution_spends_military"):
+        if p["ma"] < eco.military_actions_max(p) or p["ma"] < 1:
+            return "a revolution under Robespierre needs all your military actions unspent"
+    elif p["ca"] < eco.civil_actions_max(p) or p["revolted"] or p["ca"] < 1:
+        return "a revolution must be your first civil action (it takes all of them)"  # JA l.388
+    cost = science_cost(p, card(copy).id, peaceful=False)
+    if p["science"] < cost:
+        return f"it costs {cost} science and you have {p['science']}"
+    return None
+
+
+def can_populate(p: dict, action_card: bool = False) -> str | None:
+    """Why `p` may not increase its population now, or None."""
+    free = not action_card and eco.has_flag(p, "free_population_increase") and not p["free_pop"]
+    if not free and not action_card and p["ca"] < 1:
+        return "you have no civil action left"
+    cost = population_food(p, free)
+    if cost is None:
+        return "your yellow bank is empty"
+    if eco.amount(p, "food") < cost:
+        return f"it costs {cost} food and you have {eco.amount(p, 'food')}"
+    return None
+
+
+def can_wonder(state: dict, seat: int, stages: int, discount: int = 0, action_card: bool = False) -> str | None:
+    """Why `seat` may not build `stages` stages of its wonder now, or None."""
+    p = state["seats"][seat]
+    if p["wonder"] is None:
+        return "you are not building a wonder"
+    if not action_card and p["ca"] < 1:
+        return "you have no civil action left"
+    left = card(p["wonder"]).stages[p["stages"]:]
+    if stages < 1 or stages > len(left):
+        return f"{len(left)} stage(s) are left"
+    if stages > eco.wonder_stages_per_action(p):
+        return f"you may build {eco.wonder_stages_per_action(p)} stage(s) with one action"
+    cost = max(0, sum(left[:stages]) - discount)
+    if resources(p) < cost:
+        return f"it costs {cost} resources and you have {resources(p)}"
+    # JA l.454: each stage takes a blue token from the bank as its marker (the payment may free some).
+    after = eco.payment(p, "resource", cost)
+    back = sum(p["tokens"].values()) - sum(after.values()) if after is not None else 0
+    if p["blue"] + back < stages:
+        return "there is no blue token left in your blue bank for the stage marker"
+    return None
+
+
+# --- doing it ------------------------------------------------------------------
+
+
+def spend_resources(p: dict, cost: int, military: bool, explicit: tuple = ()) -> None:
+    """Pay resources: military-only resources first for units, then the mines (JA l.436-440)."""
+    if military and p["mil_res"]:
+        used = min(cost, p["mil_res"])
+        p["mil_res"] -= used
+        cost -= used
+    if cost and not eco.pay(p, "resource", cost, explicit or None):
+        raise Refused("that payment does not cover the cost")
+
+
+def produce_event(seat: int, what: str, value: int) -> dict:
+    """The event of producing food or resources."""
+    return base.event("produced", seat, what=what, amount=value)
+
+
+def do_take(state: dict, seat: int, move: Take, events: list) -> None:
+    """Take a card from the row (JA l.332-350)."""
+    p = state["seats"][seat]
+    slot = move.slot - 1
+    why = can_take(state, seat, slot)
+    if why:
+        raise Refused(why)
+    copy = state["row"][slot]
+    c = card(copy)
+    p["ca"] -= take_cost(p, slot, c.id)
+    state["row"][slot] = None
+    if c.kind == "wonder":
+        p["wonder"], p["stages"] = copy, 0
+    else:
+        p["hand"].append(copy)
+        p["new"].append(copy)
+        if c.kind == "leader":
+            p["leader_ages"].append(c.age)
+    events.append(base.event("took", seat, card=c.id, slot=move.slot))
+    if c.is_technology:
+        for _, e in eco.effects(p, "trigger"):
+            if e.of == ("take_technology",) and e.stat == "science":  # Aristotle
+                p["science"] += e.amount
+
+
+def do_build(state: dict, seat: int, move: Build, events: list, discount: int = 0, action_card: bool = False) -> None:
+    """Build a farm, mine, urban building or unit (JA l.406-422, l.462-468)."""
+    p = state["seats"][seat]
+    why = can_build(state, seat, move.card, discount, action_card)
+    if why:
+        raise Refused(why)
+    c = CARDS[move.card]
+    cost = build_cost(state, seat, move.card, discount) + rival_surcharge(state, seat, c)
+    spend_resources(p, cost, c.kind == "unit", move.pay)
+    if c.kind == "unit":
+        p["ma"] -= 1
+    elif not action_card:
+        p["ca"] -= 1
+    p["idle"] -= 1
+    p["workers"][move.card] += 1
+    events.append(base.event("built", seat, card=move.card, cost=cost))
+
+
+def do_upgrade(state: dict, seat: int, move: Upgrade, events: list, discount: int = 0,
+               action_card: bool = False) -> None:
+    """Upgrade a building or unit (JA l.426-442, l.470-472)."""
+    p = state["seats"][seat]
+    why = can_upgrade(state, seat, move.src, move.dst, discount, action_card)
+    if why:
+        raise Refused(why)
+    unit = CARDS[move.src].kind == "unit"
+    cost = upgrade_cost(state, seat, move.src, move.dst, discount)
+    spend_resources(p, cost, unit, move.pay)
+    if unit:
+        p["ma"] -= 1
+    elif not action_card:
+        p["ca"] -= 1
+    p["workers"][move.src] -= 1
+    p["workers"][move.dst] += 1
+    events.append(base.event("upgraded", seat, src=move.src, dst=move.dst, cost=cost))
+
+
+def do_destroy(state: dict, seat: int, move: Destroy, events: list) -> None:
+    """Destroy a building or disband a unit (JA l.444-448, l.474-476)."""
+    p = state["seats"][seat]
+    c = CARDS.get(move.card)
+    if c is None or p["workers"].get(move.card, 0) < 1:
+        raise Refused("there is no building on that card")
+    if c.kind == "unit":
+        if p["ma"] < 1:
+            raise Refused("you have no military action left")
+        p["ma"] -= 1
+    else:
+        if p["ca"] < 1:
+            raise Refused("you have no civil action left")
+        p["ca"] -= 1
+    p["workers"][move.card] -= 1
+    p["idle"] += 1
+    events.append(base.event("destroyed", seat, card=move.card))
+
+
+def increase_population(p: dict, free: bool, explicit: tuple = ()) -> int:
+    """Pay the food and move a yellow token to the unused workers; returns the food paid."""
+    cost = population_food(p, free)
+    if not eco.pay(p, "food", cost, explicit or None):
+        raise Refused("that payment does not cover the food")
+    p["yellow"] -= 1
+    p["idle"] += 1
+    return cost
+
+
+def do_populate(state: dict, seat: int, move: Populate, events: list) -> None:
+    """Increase the population (JA l.398-404)."""
+    p = state["seats"][seat]
+    why = can_populate(p)
+    if why:
+        raise Refused(why)
+    free = bool(eco.has_flag(p, "free_population_increase")) and not p["free_pop"]
+    cost = increase_population(p, free, move.pay)
+    if free:
+        p["free_pop"] = True
+    else:
+        p["ca"] -= 1
+    events.append(base.event("populated", seat, food=cost, free=free))
+
+
+def do_grow_unit(state: dict, seat: int, move: GrowUnit, events: list) -> None:
+    """Frederick Barbarossa: one civil action, 1 food and 1 resource less (docs/tta.md)."""
+    p = state["seats"][seat]
+    off = eco.has_flag(p, "grow_and_build_unit")
+    c = CARDS.get(move.card)
+    if not off:
+        raise Refused("only Frederick Barbarossa lets you do that")
+    if c is None or c.kind != "unit" or move.card not in p["workers"]:
+        raise Refused("you have no such unit technology in play")
+    if p["ca"] < 1:
+        raise Refused("you have no civil action left")
+    food = population_food(p)
+    if food is None:
+        raise Refused("your yellow bank is empty")
+    food = max(0, food - off)
+    cost = max(0, build_cost(state, seat, move.card) - off)
+    if eco.amount(p, "food") < food:
+        raise Refused(f"it costs {food} food and you have {eco.amount(p, 'food')}")
+    if resources(p, True) < cost:
+        raise Refused(f"it costs {cost} resources and you have {resources(p, True)}")
+    eco.pay(p, "food", food)
+    spend_resources(p, cost, True)
+    p["ca"] -= 1
+    p["yellow"] -= 1
+    p["workers"][move.card] += 1
+    events.append(base.event("populated", seat, food=food, free=False))
+    events.append(base.event("built", seat, card=move.card, cost=cost))
+
+
+def do_wonder(state: dict, seat: int, move: Wonder, events: list, discount: int = 0, action_card: bool = False) -> None:
+    """Build wonder stages (JA l.450-456)."""
+    p = state["seats"][seat]
+    why = can_wonder(state, seat, move.stages, discount, action_card)
+    if why:
+        raise Refused(why)
+    c = card(p["wonder"])
+    cost = max(0, sum(c.stages[p["stages"]:p["stages"] + move.stages]) - discount)
+    spend_resources(p, cost, False, move.pay)
+    if p["blue"] < move.stages:
+        raise Refused("there is no blue token left for the stage marker")  # JA l.454
+    if not action_card:
+        p["ca"] -= 1
+    p["blue"] -= move.stages
+    p["stages"] += move.stages
+    events.append(base.event("wonder_stage", seat, card=c.id, stages=p["stages"], cost=cost))
+    if p["stages"] == len(c.stages):
+        complete_wonder(state, seat, events)
+
+
+def complete_wonder(state: dict, seat: int, events: list) -> None:
+    """JA l.454-456: the markers go back to the blue bank; the wonder's effects start (Age III: culture once)."""
+    p = state["seats"][seat]
+    copy = p["wonder"]
+    p["blue"] += p["stages"]
+    p["wonder"], p["stages"] = None, 0
+    p["wonders"].append(copy)
+    eco.refresh(p)
+    gained = 0
+    for e in card(copy).effects:
+        if e.op != "on_complete":
+            continue
+        per = e.amount
+        if card(copy).key == "internet":
+            per = int(state["options"].get("internet_culture", 1))
+        if e.stat == "per_worker":
+            gained += per * sum(n for cid, n in p["workers"].items() if CARDS[cid].kind in e.of)
+        elif e.of == ("technology",):
+            gained += per * sum(CARDS[cid].level for cid in technology_cards(p))
+        else:
+            gained += per * sum(CARDS[cid].level * n for cid, n in p["workers"].items() if CARDS[cid].subtype in e.of)
+    events.append(base.event("wonder_done", seat, card=card(copy).id, culture=gained))
+    p["culture"] += gained
+
+
+def technology_cards(p: dict) -> list[str]:
+    """Card ids of every technology card in play (starting cards, government and special technologies too)."""
+    return list(p["workers"]) + [kind_of(p["government"])] + [kind_of(c) for c in p["specials"].values()]
+
+
+def play_technology(state: dict, seat: int, copy: str, events: list, refund: bool = True) -> None:
+    """Put a technology in play and run the leaders' triggers (Leonardo, Newton, Einstein)."""
+    p = state["seats"][seat]
+    c = card(copy)
+    p["hand"].remove(copy)
+    if c.kind == "government":
+        old = p["government"]
+        if ":" in old:
+            state["discard"].append(old)
+        p["government"] = copy
+    elif c.kind == "special":
+        old = p["specials"].get(c.subtype)
+        if old:
+            state["discard"].append(old)  # JA l.378: the older one of the same kind leaves
+        p["specials"][c.subtype] = copy
+        extra = sum(e.amount for e in c.effects if e.op == "blue_tokens")
+        if extra != p["blue_extra"] and (extra or c.subtype == "civil"):
+            # Justice System / Civil Service: the blue tokens come with the card in play (docs/tta.md).
+            change = extra - p["blue_extra"]
+            p["blue_extra"] = extra
+            p["blue"] += change
+    else:
+        p["played"].append(copy)
+        p["workers"][c.id] = 0
+        if c.kind in ("farm", "mine"):
+            p["tokens"][c.id] = 0
+    eco.refresh(p)
+    for _, e in eco.effects(p, "trigger"):
+        if e.of != ("play_technology",):
+            continue
+        if e.stat == "resource":
+            events.append(produce_event(seat, "resource", eco.produce(p, "resource", e.amount)))
+        elif e.stat == "culture":
+            p["culture"] += e.amount
+        elif e.stat == "civil_actions" and refund:
+            p["ca"] += e.amount
+
+
+def do_discover(state: dict, seat: int, move: Discover, events: list, action_card: bool = False) -> None:
+    """Discover a technology, or change government peacefully (JA l.368-392)."""
+    p = state["seats"][seat]
+    why = can_discover(state, seat, move.card, action_card)
+    if why:
+        raise Refused(why)
+    cost = science_cost(p, card(move.card).id)
+    p["science"] -= cost
+    if not action_card:
+        p["ca"] -= 1
+    events.append(base.event("discovered", seat, card=card(move.card).id, science=cost))
+    play_technology(state, seat, move.card, events)
+
+
+def do_revolution(state: dict, seat: int, move: Revolution, events: list) -> None:
+    """Change government by revolution (JA l.386-388)."""
+    p = state["seats"][seat]
+    why = can_revolt(state, seat, move.card)
+    if why:
+        raise Refused(why)
+    cost = science_cost(p, card(move.card).id, peaceful=False)
+    p["science"] -= cost
+    events.append(base.event("revolution", seat, card=card(move.card).id, science=cost))
+    play_technology(state, seat, move.card, events, refund=False)
+    p["revolted"] = True
+
+
+def can_play(state: dict, seat: int, move: Play) -> str | None:
+    """Why `seat` may not play leader or action card `move.card` now, or None."""
+    p = state["seats"][seat]
+    if move.card not in p["hand"]:
+        return "that card is not in your hand"
+    c = card(move.card)
+    if c.kind not in ("leader", "action"):
+        return f"{c.name} is a technology: discover it"
+    if p["ca"] < 1:
+        return "you have no civil action left"
+    if c.kind == "action" and move.card in p["new"]:
+        return "an action card cannot be played in the turn it was taken"  # JA l.356
+    return None
+
+
+def do_play(state: dict, seat: int, move: Play, events: list) -> None:
+    """Play a leader (JA l.360-366) or an action card (JA l.352-358)."""
+    p = state["seats"][seat]
+    why = can_play(state, seat, move)
+    if why:
+        raise Refused(why)
+    c = card(move.card)
+    if c.kind == "leader":
+        if move.then is not None:
+            raise Refused("a leader includes no action")
+        p["ca"] -= 1
+        p["hand"].remove(move.card)
+        if p["leader"]:
+            state["discard"].append(p["leader"])  # JA l.362
+        p["leader"] = move.card
+        eco.refresh(p)
+        events.append(base.event("leader", seat, card=c.id))
+        return
+    play_action(state, seat, move, c, events)
+
+
+def included(c) -> str | None:
+    """The action an action card includes ("build", "upgrade", ...), or None."""
+    for e in c.effects:
+        if e.op in ("build", "upgrade", "wonder_stage", "populate", "discover"):
+            return e.op
+    return None
+
+
+def play_action(state: dict, seat: int, move: Play, c, events: list) -> None:
+    """Resolve an action card's effects, with the action it includes."""
+    p = state["seats"][seat]
+    kind = included(c)
+    then = move.then
+    wanted = {"build": Build, "upgrade": Upgrade, "wonder_stage": Wonder, "discover": Discover}.get(kind)
+    if wanted is not None and not isinstance(then, wanted):
+        raise Refused(f"say what it does: play {name(c.id)} {_then_hint(kind)}")
+    if wanted is None and then is not None:
+        raise Refused("this card includes no action")
+    p["ca"] -= 1
+    p["hand"].remove(move.card)
+    events.append(base.event("action", seat, card=c.id))
+    for e in c.effects:
+        op = e.op
+        if op == "gain":
+            p[e.stat] += e.amount
+        elif op == "produce":
+            events.append(produce_event(seat, e.stat, eco.produce(p, e.stat, e.amount)))
+        elif op == "build":
+            target = CARDS.get(then.card)
+            if target is None or target.kind not in e.of:
+                raise Refused(f"{name(c.id)} builds a {' or '.join(e.of)}")
+            do_build(state, seat, then, events, e.amount, action_card=True)
+        elif op == "upgrade":
+            if CARDS[then.src].kind not in ("farm", "mine", "urban"):
+                raise Refused(f"{name(c.id)} upgrades a farm, mine or urban building")
+            do_upgrade(state, seat, then, events, e.amount, action_card=True)
+        elif op == "wonder_stage":
+            do_wonder(state, seat, Wonder(1, then.pay), events, e.amount, action_card=True)
+        elif op == "populate":
+            why = can_populate(p, action_card=True)
+            if why:
+                raise Refused(why)
+            cost = increase_population(p, False)
+            events.append(base.event("populated", seat, food=cost, free=False))
+            events.append(produce_event(seat, "food", eco.produce(p, "food", e.amount)))
+        elif op == "discover":
+            if card(then.card).kind == "government":
+                raise Refused("Breakthrough discovers a technology other than a government")
+            do_discover(state, seat, then, events, action_card=True)
+            p["science"] += e.amount
+        elif op == "this_turn":
+            if e.stat == "military_actions":
+                p["ma"] += e.amount
+            else:
+                p["mil_res"] += e.amount
+        elif op in ("per_stronger", "per_richer"):
+            each = e.by_players[state["players"] - 2]
+            if op == "per_stronger":
+                mine = eco.ratings(p, state["options"])["strength"]
+                n = sum(1 for i, q in enumerate(state["seats"])
+                        if i != seat and eco.ratings(q, state["options"])["strength"] > mine)
+                p["mil_res"] += each * n
+            else:
+                n = sum(1 for i, q in enumerate(state["seats"]) if i != seat and q["culture"] > p["culture"])
+                p["culture"] += each * n
+    state["discard"].append(move.card)
+
+
+def _then_hint(kind: str) -> str:
+    return {"build": "build <type> <card>", "upgrade": "upgrade <type> <from> <to>", "wonder_stage": "wonder",
+            "discover": "discover <card>"}[kind]
+
+
+def can_hold(state: dict, seat: int) -> str | None:
+    """Why `seat` may not hold back a blue token this turn, or None."""
+    if not state["options"].get("corruption_choice"):
+        return "the optional corruption rule is not used in this game"
+    if state["seats"][seat]["hold"]:
+        return "you already produce one token less this turn"
+    return None
+
+
+def do_hold(state: dict, seat: int, move: Hold, events: list) -> None:
+    """Produce one token less at this turn's mine production (optional rule)."""
+    why = can_hold(state, seat)
+    if why:
+        raise Refused(why)
+    state["seats"][seat]["hold"] = True
+    events.append(base.event("hold", seat))
+
+
+def do_done(state: dict, seat: int, move: Done, events: list) -> None:
+    """End the action phase: the frame is answered and the turn goes on."""
+    frame = state["stack"].pop()
+    state["phase"] = frame["resume"]
+    events.append(base.event("done", seat))
+
+
+HANDLERS = {Take: do_take, Build: do_build, Upgrade: do_upgrade, Destroy: do_destroy, Populate: do_populate,
+            GrowUnit: do_grow_unit, Wonder: do_wonder, Discover: do_discover, Revolution: do_revolution,
+            Play: do_play, Hold: do_hold, Done: do_done}
+ROUND_ONE = (Take, Done)  # JA l.559-571: in the first round only cards are taken

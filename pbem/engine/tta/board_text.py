@@ -1,0 +1,98 @@
+"""The TtA board as plain text from one seat's view: the card row with costs, each tableau, banks, what is asked
+(in English, Japanese, French or German; card names stay as printed)."""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from .board import ROW_COSTS
+from .cards import CARDS, card
+from .moves import name
+
+LABELS = {
+    "en": {"title": "Round {round}, Age {age}. Turn: {who}.", "last": "Round {n} is the last.",
+           "over": "The game is over.", "row": "Card row (civil actions to take; decks {decks}):", "empty": "empty",
+           "player": "Player {n}", "you": " (you)",
+           "rates": "culture {culture} (+{cr}), science {science} (+{sr}), strength {strength}, happy {happy}",
+           "gov": "government {gov}; leader {leader}; civil actions {ca}/{cam}, military {ma}/{mam}",
+           "banks": "food {food}, resources {res}; yellow bank {yellow}, unused workers {idle}; blue bank {blue}",
+           "building": "{wonder} (building, {done}/{stages})", "hand": "hand: {cards}", "hand_n": "hand: {n} cards",
+           "waiting": "Waiting for: {who}"},
+    "ja": {"title": "第{round}ラウンド、時代{age}。手番：{who}。", "last": "第{n}ラウンドが最後。",
+           "over": "ゲーム終了。", "row": "カード列（取得に必要なCivilアクション。山札 {decks}）：", "empty": "なし",
+           "player": "プレイヤー{n}", "you": "（あなた）",
+           "rates": "カルチャー{culture}（+{cr}）、発明{science}（+{sr}）、軍事力{strength}、幸福{happy}",
+           "gov": "政府 {gov}、リーダー {leader}、Civilアクション{ca}/{cam}、Militaryアクション{ma}/{mam}",
+           "banks": "食料{food}、資源{res}、黄バンク{yellow}、未就労{idle}、青バンク{blue}",
+           "building": "{wonder}（建設中 {done}/{stages}）", "hand": "手札：{cards}", "hand_n": "手札：{n}枚",
+           "waiting": "手番待ち：{who}"},
+    "fr": {"title": "Manche {round}, âge {age}. Tour de : {who}.", "last": "La manche {n} est la dernière.",
+           "over": "La partie est terminée.",
+           "row": "Rangée de cartes (actions civiles pour prendre ; pioches {decks}) :",
+           "empty": "vides", "player": "Joueur {n}", "you": " (vous)",
+           "rates": "culture {culture} (+{cr}), science {science} (+{sr}), force {strength}, bonheur {happy}",
+           "gov": "gouvernement {gov} ; dirigeant {leader} ; "
+                  "actions civiles {ca}/{cam}, militaires {ma}/{mam}",
+           "banks": "nourriture {food}, ressources {res} ; réserve jaune {yellow}, ouvriers libres {idle} ; "
+                    "réserve bleue {blue}",
+           "building": "{wonder} (en construction, {done}/{stages})", "hand": "main : {cards}",
+           "hand_n": "main : {n} cartes", "waiting": "En attente de : {who}"},
+    "de": {"title": "Runde {round}, Zeitalter {age}. Am Zug: {who}.", "last": "Runde {n} ist die letzte.",
+           "over": "Das Spiel ist vorbei.", "row": "Kartenreihe (Zivilaktionen zum Nehmen; Stapel {decks}):",
+           "empty": "leer", "player": "Spieler {n}", "you": " (du)",
+           "rates": "Kultur {culture} (+{cr}), Wissenschaft {science} (+{sr}), Stärke {strength}, "
+                    "Zufriedenheit {happy}",
+           "gov": "Regierung {gov}; Anführer {leader}; Zivilaktionen {ca}/{cam}, Militäraktionen {ma}/{mam}",
+           "banks": "Nahrung {food}, Rohstoffe {res}; gelber Vorrat {yellow}, freie Arbeiter {idle}; "
+                    "blauer Vorrat {blue}",
+           "building": "{wonder} (im Bau, {done}/{stages})", "hand": "Hand: {cards}", "hand_n": "Hand: {n} Karten",
+           "waiting": "Es fehlt: {who}"},
+}
+
+
+def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = None) -> str:
+    """The board as monospaced text for a turn email."""
+    t = LABELS.get(locale, LABELS["en"])
+
+    def who(i: int) -> str:
+        label = names[i] if names and i < len(names) else t["player"].format(n=i + 1)
+        return label + (t["you"] if view.get("you") == i else "")
+
+    out = [t["title"].format(round=view["round"], age=view["age"], who=who(view["turn"]))]
+    if view.get("last_round"):
+        out.append(t["last"].format(n=view["last_round"]))
+    if view.get("over"):
+        out.append(t["over"])
+    decks = ", ".join(f"{a}: {n}" for a, n in view["decks"].items() if n)
+    out.append(t["row"].format(decks=decks or t["empty"]))
+    for i, copy in enumerate(view["row"]):
+        out.append(f"  {i + 1:>2}. [{ROW_COSTS[i]}] " + (name(copy) if copy else "-"))
+    for i, p in enumerate(view["seats"]):
+        r = p["ratings"]
+        out.append("")
+        out.append(f"{who(i)}: " + t["rates"].format(culture=p["culture"], cr=r["culture"], science=p["science"],
+                                                     sr=r["science"], strength=r["strength"], happy=r["happy"]))
+        out.append("  " + t["gov"].format(gov=name(p["government"]), leader=name(p["leader"]) if p["leader"] else "-",
+                                          ca=p["ca"], cam=r["civil_actions"], ma=p["ma"], mam=r["military_actions"]))
+        out.append("  " + t["banks"].format(food=p["food"], res=p["resources"], yellow=p["yellow"], idle=p["idle"],
+                                            blue=p["blue"]))
+        cards = []
+        for cid, n in p["workers"].items():
+            tokens = p["tokens"].get(cid)
+            cards.append(f"{CARDS[cid].name} {n}" + (f"+{tokens}b" if tokens else ""))
+        out.append("  " + ", ".join(cards))
+        extra = [name(c) for c in p["specials"].values()] + [name(c) for c in p["wonders"]]
+        if p["wonder"]:
+            extra.append(t["building"].format(wonder=name(p["wonder"]), done=p["stages"],
+                                              stages=len(card(p["wonder"]).stages)))
+        if extra:
+            out.append("  " + ", ".join(extra))
+        hand = p["hand"]
+        if isinstance(hand, list):
+            out.append("  " + t["hand"].format(cards=", ".join(name(c) for c in hand) or "-"))
+        else:
+            out.append("  " + t["hand_n"].format(n=hand["count"]))
+    asked = view.get("asked") or []
+    if asked:
+        out.append("")
+        out.append(t["waiting"].format(who=", ".join(f"{who(a['seat'])} ({a['kind']})" for a in asked)))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,136 @@
+"""A bot that plays legal, reasonable civil turns: grow the economy, keep people fed and happy, score culture."""
+from __future__ import annotations
+
+from . import economy as eco
+from . import rules
+from .actions import build_cost, take_cost
+from .board import consumption, happy_needed
+from .cards import CARDS, card
+from .moves import Build, Destroy, Discover, Done, GrowUnit, Play, Populate, Revolution, Take, Upgrade, Wonder
+
+
+def bot_move(state: dict, seat: int, rnd):
+    """A legal, sensible move for `seat` (which must be prompted)."""
+    moves = rules.legal(state, seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has nothing to do")
+    p = state["seats"][seat]
+    ctx = _context(state, seat)
+    best, best_score = Done(), 0.0
+    for move in moves:
+        s = _score(state, seat, p, move, ctx) + rnd.random() * 0.5
+        if s > best_score:
+            best, best_score = move, s
+    return best
+
+
+def _context(state: dict, seat: int) -> dict:
+    p = state["seats"][seat]
+    r = eco.ratings(p, state["options"])
+    food_rate = sum(CARDS[c].food * n for c, n in p["workers"].items())
+    need = consumption(p["yellow"])
+    short_happy = happy_needed(p["yellow"]) - r["happy"]
+    return {"r": r, "food_rate": food_rate, "need": need, "short_happy": short_happy,
+            "resource": eco.amount(p, "resource"), "food": eco.amount(p, "food"),
+            "res_rate": sum(CARDS[c].resource * n for c, n in p["workers"].items()),
+            "waiting": sum(1 for h in p["hand"] if card(h).is_technology)}
+
+
+def _card_value(state: dict, seat: int, p: dict, cid: str, ctx: dict) -> float:
+    """How much the bot wants card `cid` in hand or in play."""
+    c = CARDS[cid]
+    if c.kind == "leader":
+        return 7 + c.level
+    if c.kind == "wonder":
+        return 5 + c.level - len(p["wonders"]) * 0.5
+    if c.kind == "action":
+        return 4
+    if c.kind == "government":
+        cur = eco.government(p)
+        if c.civil_actions < cur.civil_actions or c.urban_limit < cur.urban_limit:
+            return -5
+        return 4 + 3 * (c.civil_actions - cur.civil_actions) + (c.urban_limit - cur.urban_limit)
+    if c.kind == "special":
+        return 5 + c.level
+    if c.kind in ("farm", "mine"):
+        return 4 + 2 * c.level
+    if c.kind == "urban":
+        bonus = {"lab": 2, "library": 2, "theater": 1}.get(c.subtype, 0)
+        return 3 + c.level + bonus + (2 if c.subtype in ("temple", "arena") and ctx["short_happy"] > 0 else 0)
+    if c.kind == "unit":
+        return 1 + c.level * 0.5
+    return 1
+
+
+def _riot(p: dict, ctx: dict, yellow: int = 0, idle: int = 0, happy: int = 0) -> bool:
+    """Whether the seat would riot at production after a change of its yellow bank, unused workers, faces."""
+    need = happy_needed(p["yellow"] + yellow) - min(8, ctx["r"]["happy"] + happy)
+    return need > p["idle"] + idle
+
+
+def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
+    t = type(move)
+    if t is Done:
+        return -20.0 if _riot(p, ctx) else 0.0
+    if t is Take:
+        copy = state["row"][move.slot - 1]
+        c = card(copy)
+        v = _card_value(state, seat, p, c.id, ctx)
+        if c.is_technology and c.kind != "government" and (c.science or 0) > p["science"] + 3 * ctx["r"]["science"]:
+            v -= 3
+        waiting = ctx["waiting"]
+        if c.kind != "wonder":
+            v -= 1.5 * max(0, waiting - 1) + 0.5 * len(p["hand"])
+        cost = 1 if state["round"] == 1 else 2
+        return v - cost * take_cost(p, move.slot - 1, c.id) + 1
+    if t is Discover:
+        c = card(move.card)
+        return 10 + _card_value(state, seat, p, c.id, ctx)
+    if t is Revolution:
+        c = card(move.card)
+        gain = c.civil_actions - eco.government(p).civil_actions
+        return 14 + 3 * gain if gain > 0 else -1
+    if t is Play:
+        c = card(move.card)
+        if c.kind == "leader":
+            old = p["leader"]
+            return 9 + c.level - (card(old).level + 9 if old else 0) + (9 if not old else 0)
+        return 8
+    if t is Wonder:
+        return 7 + move.stages
+    if t is Populate:
+        if p["idle"] > 1 or _riot(p, ctx, yellow=-1, idle=1):
+            return -1
+        if ctx["food_rate"] < consumption(p["yellow"] - 1):
+            return 1
+        return 6
+    if t is GrowUnit:
+        return -1 if _riot(p, ctx, yellow=-1) else 1
+    if t is Build:
+        c = CARDS[move.card]
+        cost = build_cost(state, seat, move.card)
+        if c.kind == "farm":
+            base = 9 if ctx["food_rate"] <= ctx["need"] + 1 else 4
+        elif c.kind == "mine":
+            base = 8 if ctx["res_rate"] < 4 + 2 * c.level else 5
+        elif c.kind == "urban":
+            happy = c.happy * (3 if ctx["short_happy"] > -1 else 0.5)
+            base = 3 + 2.5 * c.culture + 1.5 * c.science_yield + happy + 0.3 * c.strength
+            if c.subtype == "lab" and ctx["r"]["science"] < 2 + state["round"] // 2:
+                base += 3
+        else:
+            base = 1 if ctx["r"]["strength"] > 4 + 3 * c.level else 4
+        if _riot(p, ctx, idle=-1, happy=c.happy):
+            base -= 25
+        return base + c.level - cost * 0.2
+    if t is Upgrade:
+        a, b = CARDS[move.src], CARDS[move.dst]
+        return 3 + 2 * (b.level - a.level) + (1 if a.kind in ("farm", "mine") else 0)
+    if t.__name__ == "Hold":
+        return -1.0  # the optional corruption rule: the bot keeps its production
+    if t is Destroy:
+        c = CARDS[move.card]
+        if _riot(p, ctx) and not _riot(p, ctx, idle=1, happy=-c.happy):
+            return 1 - c.level - c.culture
+        return -5
+    return 0.0

@@ -1,0 +1,331 @@
+"""The TtA command grammar: text in four languages -> moves; forgiving card names; errors that say what is legal."""
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+
+from .. import base
+from . import rules
+from .cards import CARDS, card
+from .moves import (Build, Destroy, Discover, Done, GrowUnit, Hold, Play, Populate, Revolution, Take, Upgrade, Wonder,
+                    name, type_word)
+from .vocabulary import FILLER, LATER, PAY, TO, TYPE_OF, VERB_OF
+
+MAX_TEXT = 10_000
+_SEPARATORS = re.compile(r"[;\n\r]+")
+_WORD = re.compile(r"[^\s]+")
+
+
+def normalise(text: str) -> str:
+    """Full-width to ASCII, lower case, accents dropped from Latin letters, apostrophes and dots dropped."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    out = []
+    for ch in text:
+        if ord(ch) < 0x2B0 and not ch.isascii():
+            ch = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+        out.append(ch)
+    text = "".join(out)
+    text = re.sub(r"[.'’`´&!?()\[\]{}\"「」『』、。:]+", " ", text)
+    text = text.replace("-", " ").replace(">", " > ")
+    return " ".join(text.split())
+
+
+def _squash(text: str) -> str:
+    return text.replace(" ", "")
+
+
+# Every card's names (the canonical one and the printings' aliases), normalised.
+_NAMES: dict[str, list[str]] = {}
+for _c in CARDS.values():
+    _NAMES[_c.id] = [_squash(normalise(n)) for n in (name(_c.id), _c.name) + _c.aliases]
+
+
+def resolve(words: str, candidates: list[str], what: str, text: str, fuzzy: bool = True) -> str:
+    """The card id among `candidates` (card ids) that `words` names: exact, unique prefix, then a close spelling.
+
+    Several cards sharing the name (e.g. an action card of two ages) -> Ambiguous with the candidates.
+    """
+    key = _squash(normalise(words))
+    if not key:
+        raise base.NotACommand(f'"{text}": say which {what}', text=text)
+    cands = list(dict.fromkeys(candidates))
+    exact = [c for c in cands if key in _NAMES[c]]
+    if not exact:
+        exact = [c for c in cands if any(n.startswith(key) for n in _NAMES[c])]
+    if not exact and fuzzy:
+        scored = []
+        for c in cands:
+            best = max(difflib.SequenceMatcher(None, key, n).ratio() for n in _NAMES[c])
+            if best >= 0.75:
+                scored.append((best, c))
+        if scored:
+            top = max(s for s, _ in scored)
+            exact = [c for s, c in scored if s == top]
+    if len(exact) == 1:
+        return exact[0]
+    if not exact:
+        known = ", ".join(sorted({name(c) for c in cands})) or "none"
+        raise base.IllegalMove(f'"{text}": no {what} called "{words}" (you can: {known})', text=text)
+    raise base.Ambiguous(f'"{text}": "{words}" could be ' + " or ".join(name(c) for c in exact),
+                         candidates=[name(c) for c in exact], text=text)
+
+
+def parse(text: str, state: dict, seat: int) -> list:
+    """Moves from command text (several commands separated by new lines or ";")."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise base.NotACommand("that text is not a command")
+    out = []
+    for part in _SEPARATORS.split(text):
+        if part.strip():
+            out.append(parse_one(part.strip(), state, seat))
+    if not out:
+        raise base.NotACommand('no command found; for example "take 3", "build farm Agriculture" or "done"',
+                               legal=hints(state, seat))
+    return out
+
+
+def hints(state: dict, seat: int) -> list[str]:
+    """A short list of legal commands: the first of each kind, then "done"."""
+    out, seen = [], set()
+    for m in rules.legal(state, seat):
+        text = str(m)
+        verb = text.split(" ", 1)[0]
+        if verb not in seen or (verb == "take" and len([t for t in out if t.startswith("take")]) < 3):
+            seen.add(verb)
+            out.append(text)
+    return out[:12]
+
+
+def _split_pay(words: list[str]) -> tuple[list[str], list[str] | None]:
+    for i, w in enumerate(words):
+        if w in PAY:
+            return words[:i], words[i + 1:]
+    return words, None
+
+
+def parse_one(text: str, state: dict, seat: int):
+    """One command -> one move."""
+    words = normalise(text).split()
+    if not words:
+        raise base.NotACommand(f'"{text}" is not a command', text=text)
+    verb = VERB_OF.get(words[0])
+    rest = words[1:]
+    if verb is None and len(words) > 1 and words[-1] in VERB_OF:  # Japanese order: "4 取る"
+        verb, rest = VERB_OF[words[-1]], words[:-1]
+    if verb is None and words[0].isdigit() and len(words) == 1:
+        verb, rest = "take", words
+    if verb is None:
+        if words[0] in LATER or words[-1] in LATER:
+            raise base.IllegalMove(f'"{text}": military and political actions are not in this game yet', text=text)
+        raise base.NotACommand(f'"{text}" is not a command; you can: ' + ", ".join(hints(state, seat)[:8]),
+                               text=text, legal=hints(state, seat))
+    return VERB_PARSERS[verb](rest, text, state, seat)
+
+
+def _p(state, seat):
+    return state["seats"][seat]
+
+
+def _pay(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
+    """"pay Iron, Iron>Bronze": tokens removed, or moved down to make change (JA l.436-440)."""
+    if words is None:
+        return ()
+    p = _p(state, seat)
+    cands = list(p["tokens"])
+    joined = " ".join(words)
+    moves = []
+    for item in re.split(r"\s*,\s*|\s+and\s+", joined.replace(" , ", ",")):
+        if not item.strip():
+            continue
+        if ">" in item:
+            a, b = item.split(">", 1)
+            moves.append((resolve(a, cands, "farm or mine", text), resolve(b, cands, "farm or mine", text)))
+        else:
+            moves.append(resolve(item, cands, "farm or mine", text))
+    if not moves:
+        raise base.NotACommand(f'"{text}": say which tokens pay, e.g. "pay Iron, Iron>Bronze"', text=text)
+    return tuple(moves)
+
+
+def _drop(words: list[str]) -> list[str]:
+    return [w for w in words if w not in FILLER]
+
+
+def _type_filter(words: list[str]) -> tuple[str | None, list[str]]:
+    if words and words[0] in TYPE_OF:
+        return TYPE_OF[words[0]], words[1:]
+    return None, words
+
+
+def _in_play(state, seat, type_: str | None) -> list[str]:
+    return [cid for cid in _p(state, seat)["workers"] if type_ is None or type_word(cid) == type_]
+
+
+def parse_take(words, text, state, seat):
+    """The arguments of "take" -> its move."""
+    words = _drop(words)
+    if len(words) == 1 and words[0].isdigit():
+        return Take(int(words[0]))
+    row = state["row"]
+    cands = [card(c).id for c in row if c is not None]
+    cid = resolve(" ".join(words), cands, "card in the row", text)
+    p = _p(state, seat)
+    slots = [i for i, c in enumerate(row) if c is not None and card(c).id == cid]
+    # The same card in two slots: the cheaper (left) one, unless only the other may be taken.
+    ok = [i for i in slots if rules.can_take(state, seat, i) is None] or slots
+    del p
+    return Take(ok[0] + 1)
+
+
+def parse_build(words, text, state, seat):
+    """The arguments of "build" -> its move."""
+    words, pay = _split_pay(_drop(words))
+    type_, words = _type_filter(words)
+    cid = resolve(" ".join(words), _in_play(state, seat, type_), "technology in play", text)
+    return Build(cid, _pay(pay, state, seat, text))
+
+
+def parse_upgrade(words, text, state, seat):
+    """The arguments of "upgrade" -> its move."""
+    words, pay = _split_pay(_drop(words))
+    type_, words = _type_filter(words)
+    cands = _in_play(state, seat, type_)
+    p = _p(state, seat)
+    pay_moves = _pay(pay, state, seat, text)
+    for i, w in enumerate(words):
+        if w in TO and 0 < i < len(words) - 1:
+            src = resolve(" ".join(words[:i]), cands, "technology in play", text)
+            dst = resolve(" ".join(words[i + 1:]), cands, "technology in play", text)
+            return Upgrade(src, dst, pay_moves)
+    for i in range(1, len(words)):
+        try:
+            src = resolve(" ".join(words[:i]), cands, "technology in play", text)
+            dst = resolve(" ".join(words[i:]), cands, "technology in play", text)
+        except base.CommandError:
+            continue
+        if src != dst:
+            return Upgrade(src, dst, pay_moves)
+    dst = resolve(" ".join(words), cands, "technology in play", text)
+    d = CARDS[dst]
+    # "upgrade Iron": from the lowest level of that type with a building.
+    lower = sorted((CARDS[c].level, c) for c in p["workers"] if p["workers"][c] and CARDS[c].kind == d.kind
+                   and CARDS[c].subtype == d.subtype and CARDS[c].level < d.level)
+    if not lower:
+        raise base.IllegalMove(f'"{text}": there is nothing to upgrade to {d.name}', text=text)
+    return Upgrade(lower[0][1], dst, pay_moves)
+
+
+def parse_destroy(words, text, state, seat):
+    """The arguments of "destroy" -> its move."""
+    type_, words = _type_filter(_drop(words))
+    p = _p(state, seat)
+    cands = [c for c in _in_play(state, seat, type_) if p["workers"][c]]
+    if not words and type_ and cands:
+        # "destroy temple": the lowest level of that type with a building.
+        return Destroy(min(cands, key=lambda c: CARDS[c].level))
+    return Destroy(resolve(" ".join(words), cands, "building", text))
+
+
+def parse_populate(words, text, state, seat):
+    """The arguments of "populate" -> its move."""
+    words, pay = _split_pay(_drop(words))
+    if words and TYPE_OF.get(words[0]) == "unit":
+        return GrowUnit(resolve(" ".join(words[1:]), _in_play(state, seat, "unit"), "unit technology", text))
+    if words:
+        raise base.NotACommand(f'"{text}": populate takes no card (Barbarossa: "populate unit <card>")', text=text)
+    return Populate(_pay(pay, state, seat, text))
+
+
+def parse_wonder(words, text, state, seat):
+    """The arguments of "wonder" -> its move."""
+    words, pay = _split_pay(_drop(words))
+    n = 1
+    if words and words[0].isdigit():
+        n, words = int(words[0]), words[1:]
+    return Wonder(n, _pay(pay, state, seat, text))
+
+
+def _hand_copy(state, seat, cid) -> str:
+    return next(c for c in _p(state, seat)["hand"] if card(c).id == cid)
+
+
+def _hand(state, seat, pred) -> list[str]:
+    return [card(c).id for c in _p(state, seat)["hand"] if pred(card(c))]
+
+
+def parse_discover(words, text, state, seat):
+    """The arguments of "discover" -> its move."""
+    cid = resolve(" ".join(_drop(words)), _hand(state, seat, lambda c: c.is_technology), "technology in your hand",
+                  text)
+    return Discover(_hand_copy(state, seat, cid))
+
+
+def parse_revolution(words, text, state, seat):
+    """The arguments of "revolution" -> its move."""
+    cid = resolve(" ".join(_drop(words)), _hand(state, seat, lambda c: c.kind == "government"),
+                  "government in your hand", text)
+    return Revolution(_hand_copy(state, seat, cid))
+
+
+EXAMPLES = {"build": "build farm Irrigation", "upgrade": "upgrade mine Bronze Iron", "discover": "discover Iron"}
+INCLUDED_VERB = {"build": "build", "upgrade": "upgrade", "wonder_stage": "wonder", "discover": "discover"}
+
+
+def parse_play(words, text, state, seat):
+    """The arguments of "play" -> its move."""
+    from .actions import included
+    words = _drop(words)
+    cands = _hand(state, seat, lambda c: True)
+    # The longest run of words that names a card in hand; the rest is the action the card includes.
+    # Exact names and prefixes first; a close spelling only for the whole text.
+    for i in range(len(words), 0, -1):
+        try:
+            cid = resolve(" ".join(words[:i]), cands, "card in your hand", text, fuzzy=False)
+        except base.Ambiguous:
+            raise
+        except base.CommandError:
+            continue
+        rest = words[i:]
+        c = CARDS[cid]
+        copy = _hand_copy(state, seat, cid)
+        if c.is_technology:
+            return Discover(copy)
+        kind = included(c)
+        if kind is None or c.kind == "leader":
+            if rest:
+                continue
+            return Play(copy)
+        verb = INCLUDED_VERB.get(kind)
+        if verb is None:
+            if rest:
+                continue
+            return Play(copy)
+        if rest and VERB_OF.get(rest[0]) == verb:
+            rest = rest[1:]
+        if verb == "wonder":
+            return Play(copy, parse_wonder(rest, text, state, seat))
+        if not rest:
+            example = EXAMPLES[verb]
+            raise base.IllegalMove(f'"{text}": say what {name(cid)} does, e.g. "play {name(cid)} {example}"', text=text)
+        return Play(copy, VERB_PARSERS[verb](rest, text, state, seat))
+    return Play(_hand_copy(state, seat, resolve(" ".join(words), cands, "card in your hand", text)))
+
+
+def parse_done(words, text, state, seat):
+    """The arguments of "done" -> its move."""
+    if _drop(words):
+        raise base.NotACommand(f'"{text}": "done" takes nothing more', text=text)
+    return Done()
+
+
+def parse_hold(words, text, state, seat):
+    """The arguments of "hold" -> its move."""
+    if _drop(words):
+        raise base.NotACommand(f'"{text}": "hold" takes nothing more', text=text)
+    return Hold()
+
+
+VERB_PARSERS = {"take": parse_take, "build": parse_build, "upgrade": parse_upgrade, "destroy": parse_destroy,
+                "populate": parse_populate, "wonder": parse_wonder, "discover": parse_discover,
+                "revolution": parse_revolution, "play": parse_play, "hold": parse_hold, "done": parse_done}

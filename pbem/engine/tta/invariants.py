@@ -1,0 +1,101 @@
+"""The invariant checker the random-game tests run after every move (part 2 extends it for the military cards)."""
+from __future__ import annotations
+
+import json
+
+from . import economy as eco
+from .board import BLUE_TOTAL, YELLOW_TOTAL
+from .cards import AGES, CARDS, card, deck
+from .cards.schema import URBAN
+
+
+def problems(state: dict) -> list[str]:
+    """Every broken invariant of `state` (empty when all hold)."""
+    out: list[str] = []
+    n = state["players"]
+    # Every civil card of this game in exactly one place.
+    everything = sorted(c for age in AGES for c in deck(age, n))
+    places = list(state["row"]) + state["discard"] + state["box"]
+    for d in state["decks"].values():
+        places += d
+    for p in state["seats"]:
+        places += p["hand"] + p["played"] + p["wonders"] + list(p["specials"].values())
+        places += [c for c in (p["leader"], p["wonder"]) if c]
+        if ":" in p["government"]:
+            places.append(p["government"])
+    places = sorted(c for c in places if c is not None)
+    if places != everything:
+        missing = sorted(set(everything) - set(places))
+        doubled = sorted({c for c in places if places.count(c) > 1})
+        out.append(f"cards: missing {missing[:5]}, doubled {doubled[:5]}, {len(places)} vs {len(everything)}")
+    if len(state["row"]) != 13:
+        out.append("the row has not 13 slots")
+    for i, p in enumerate(state["seats"]):
+        who = f"seat {i}"
+        yellow = p["yellow"] + p["idle"] + sum(p["workers"].values())
+        if yellow != YELLOW_TOTAL - p["boxed"]:
+            out.append(f"{who}: yellow {yellow} != 25 - {p['boxed']}")
+        blue = p["blue"] + sum(p["tokens"].values()) + p["stages"]
+        if blue != BLUE_TOTAL + p["blue_extra"]:
+            out.append(f"{who}: blue {blue} != 18 + {p['blue_extra']}")
+        for k in ("yellow", "idle", "blue", "ca", "ma", "culture", "science", "mil_res", "stages"):
+            if p[k] < 0:
+                out.append(f"{who}: {k} is {p[k]}")
+        if any(v < 0 for v in list(p["workers"].values()) + list(p["tokens"].values())):
+            out.append(f"{who}: a negative count on a card")
+        # A new government with a lower limit keeps the buildings (JA l.396 changes the limit for building):
+        # here the highest limit printed; step_problems checks each build against the limit of the moment.
+        for t in URBAN:
+            if eco.count_type(p, t) > MAX_LIMIT:
+                out.append(f"{who}: {eco.count_type(p, t)} {t} buildings over every limit")
+        # JA l.342 limits taking; a limit that drops later (a leader replaced) forces no discard.
+        if p["new"] and len(p["hand"]) > max(eco.civil_hand_limit(p), p["ca_max"] + eco.rate_sum(p, "civil_hand")):
+            out.append(f"{who}: {len(p['hand'])} cards in hand over the limit")
+        if any(card(c).kind == "wonder" for c in p["hand"]):
+            out.append(f"{who}: a wonder in hand")
+        if p["wonder"] and p["stages"] >= len(card(p["wonder"]).stages):
+            out.append(f"{who}: a complete wonder still under construction")
+        if p["leader"] and card(p["leader"]).age not in p["leader_ages"]:
+            out.append(f"{who}: a leader not counted as taken")
+        if len(set(p["leader_ages"])) != len(p["leader_ages"]):
+            out.append(f"{who}: two leaders of one age")
+        if p["active"] != eco.active_cards(p):
+            out.append(f"{who}: active cards out of step")
+        for cid in p["tokens"]:
+            if CARDS[cid].kind not in ("farm", "mine") or cid not in p["workers"]:
+                out.append(f"{who}: tokens on {cid}")
+    return out
+
+
+MAX_LIMIT = max(c.urban_limit for c in CARDS.values() if c.kind == "government")
+
+
+def step_problems(before: dict, after: dict) -> list[str]:
+    """What one move broke: a type of urban building that grew beyond the government's limit (JA l.418-422)."""
+    out = []
+    for i, (p, q) in enumerate(zip(before["seats"], after["seats"])):
+        limit = eco.urban_limit(q)
+        for t in URBAN:
+            n = eco.count_type(q, t)
+            if n > eco.count_type(p, t) and n > limit:
+                out.append(f"seat {i}: {n} {t} buildings over the limit {limit}")
+    return out
+
+
+def view_leaks(state: dict, view_fn) -> list[str]:
+    """What `view(state, seat)` shows that the seat may not see: others' hands, deck orders, the RNG."""
+    out = []
+    for seat in list(range(state["players"])) + [None]:
+        text = json.dumps(view_fn(state, seat))
+        if state["rng"]["seed"] in text and len(state["rng"]["seed"]) > 3 or '"rng"' in text:
+            out.append(f"view {seat}: shows the RNG")
+        for i, p in enumerate(state["seats"]):
+            if i != seat:
+                for c in p["hand"]:
+                    if c in text and c not in state["row"]:
+                        out.append(f"view {seat}: shows {c} in seat {i}'s hand")
+        for d in state["decks"].values():
+            for c in d[:3]:
+                if f'"{c}"' in text:
+                    out.append(f"view {seat}: shows the deck card {c}")
+    return out

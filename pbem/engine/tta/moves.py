@@ -1,0 +1,157 @@
+"""TtA moves: small frozen values whose str() is the canonical English command."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .cards import CARDS
+
+# Names printed on several cards (action cards of several ages) are shown with the age: "Work of Art II".
+_SHARED = {n for n, k in Counter(c.name for c in CARDS.values()).items() if k > 1}
+KIND_WORD = {"farm": "farm", "mine": "mine", "unit": "unit"}
+
+
+def name(card_id: str) -> str:
+    """The canonical name of a card (or of a copy's card)."""
+    c = CARDS[card_id.split(":", 1)[0]]
+    return f"{c.name} {c.age}" if c.name in _SHARED else c.name
+
+
+def type_word(card_id: str) -> str:
+    """"farm", "mine", "unit", or the urban subtype ("lab", "temple", ...)."""
+    c = CARDS[card_id.split(":", 1)[0]]
+    return c.subtype if c.kind == "urban" else KIND_WORD.get(c.kind, c.kind)
+
+
+def pay_text(pay: tuple) -> str:
+    """The canonical " pay ..." suffix of an explicit payment."""
+    if not pay:
+        return ""
+    parts = [name(m) if isinstance(m, str) else f"{name(m[0])}>{name(m[1])}" for m in pay]
+    return " pay " + ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Take:
+    """Take the card in row slot `slot` (1-13)."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"take {self.slot}"
+
+
+@dataclass(frozen=True)
+class Build:
+    """Build a farm, mine, urban building or military unit on card `card` (an id)."""
+
+    card: str
+    pay: tuple = ()
+
+    def __str__(self) -> str:
+        return f"build {type_word(self.card)} {name(self.card)}{pay_text(self.pay)}"
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """Move one worker from card `src` to the better card `dst` of the same type, paying the difference."""
+
+    src: str
+    dst: str
+    pay: tuple = ()
+
+    def __str__(self) -> str:
+        return f"upgrade {type_word(self.dst)} {name(self.src)} {name(self.dst)}{pay_text(self.pay)}"
+
+
+@dataclass(frozen=True)
+class Destroy:
+    """Take a worker off card `card` back to the unused workers (units: disband)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        verb = "disband" if CARDS[self.card].kind == "unit" else "destroy"
+        return f"{verb} {type_word(self.card)} {name(self.card)}"
+
+
+@dataclass(frozen=True)
+class Populate:
+    """Increase the population by one worker (Ocean Liner Service's free increase first when it is there)."""
+
+    pay: tuple = ()
+
+    def __str__(self) -> str:
+        return f"populate{pay_text(self.pay)}"
+
+
+@dataclass(frozen=True)
+class GrowUnit:
+    """Frederick Barbarossa: increase the population and build a unit on `card` with that worker."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"populate unit {name(self.card)}"
+
+
+@dataclass(frozen=True)
+class Wonder:
+    """Build `stages` stages of the wonder under construction."""
+
+    stages: int = 1
+    pay: tuple = ()
+
+    def __str__(self) -> str:
+        n = "" if self.stages == 1 else f" {self.stages}"
+        return f"wonder{n}{pay_text(self.pay)}"
+
+
+@dataclass(frozen=True)
+class Discover:
+    """Play technology card `card` (a copy in hand) for its science; governments: a peaceful change."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"discover {name(self.card)}"
+
+
+@dataclass(frozen=True)
+class Revolution:
+    """Play government `card` by revolution: the smaller science cost and all civil actions (JA l.386-388)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"revolution {name(self.card)}"
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play leader or action card `card` (a copy in hand); `then` is the action the card includes."""
+
+    card: str
+    then: object = None
+
+    def __str__(self) -> str:
+        return f"play {name(self.card)}" + (f" {self.then}" if self.then is not None else "")
+
+
+@dataclass(frozen=True)
+class Hold:
+    """Optional corruption rule (JA l.539-541): produce one blue token less at this turn's mine production."""
+
+    def __str__(self) -> str:
+        return "hold"
+
+
+@dataclass(frozen=True)
+class Done:
+    """End the action phase: production and maintenance follow."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+MOVE_TYPES = (Take, Build, Upgrade, Destroy, Populate, GrowUnit, Wonder, Discover, Revolution, Play, Hold, Done)

@@ -1,0 +1,227 @@
+"""The contract functions built on the phase table and the decision stack: pending, legal, apply, view, result."""
+from __future__ import annotations
+
+from .. import base
+from . import economy as eco
+from . import turn
+from .actions import (HANDLERS, ROUND_ONE, Refused, can_build, can_discover, can_hold, can_play, can_populate,
+                      can_revolt, can_take, can_upgrade, can_wonder, do_grow_unit, illegal, included)
+from .cards import CARDS, card
+from .moves import Build, Destroy, Discover, Done, GrowUnit, Hold, Play, Populate, Revolution, Take, Upgrade, Wonder
+from .state import copy_state
+
+# The moves each kind of frame takes; part 2 adds its frames' kinds here.
+FRAME_MOVES = {"actions": tuple(HANDLERS)}
+
+
+def pending(state: dict) -> list[base.Prompt]:
+    """Who must act now and on what; empty when the game is over."""
+    return turn.prompts(state)
+
+
+def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
+    """Apply `move` by `seat` to a copy of `state`; returns (new_state, events)."""
+    handler = HANDLERS.get(type(move))
+    if handler is None:
+        raise base.IllegalMove(f"{move!r} is not a move of this game")
+    if not isinstance(seat, int) or not 0 <= seat < state["players"]:
+        raise illegal(move, f"there is no seat {seat}")
+    if state["over"] is not None:
+        raise illegal(move, "the game is over")
+    asked = pending(state)
+    if not any(pr.seat == seat for pr in asked):
+        raise illegal(move, "it is not your turn; waiting for "
+                      + ", ".join(f"player {pr.seat + 1}" for pr in asked))
+    frame = state["stack"][-1]
+    if type(move) not in FRAME_MOVES.get(frame["kind"], ()):
+        raise illegal(move, f"not now: you are asked for {frame['kind']}")
+    if state["round"] == 1 and frame["kind"] == "actions" and type(move) not in ROUND_ONE:
+        raise illegal(move, "in the first round you may only take cards")  # JA l.559-561
+    new = copy_state(state)
+    events: list[dict] = []
+    p = new["seats"][seat]
+    try:
+        handler(new, seat, move, events)
+    except Refused as exc:
+        raise illegal(move, str(exc)) from None
+    if frame["kind"] == "actions" and type(move) is not Done and new["round"] > 1:
+        settle_actions(p, move)
+    turn.advance(new, events)
+    return new, events
+
+
+def settle_actions(p: dict, move) -> None:
+    """Actions gained or lost with a card come and go at once; a revolution spends them all (JA l.388)."""
+    ca_max, ma_max = eco.civil_actions_max(p), eco.military_actions_max(p)
+    p["ca"] = max(0, p["ca"] + ca_max - p["ca_max"])
+    p["ma"] = max(0, p["ma"] + ma_max - p["ma_max"])
+    p["ca_max"], p["ma_max"] = ca_max, ma_max
+    if type(move) is Revolution:
+        if eco.has_flag(p, "revolution_spends_military"):
+            p["ma"] = 0
+        else:
+            p["ca"] = 0
+
+
+def start(state: dict) -> dict:
+    """Run the automatic start of a fresh game up to the first decision."""
+    events: list[dict] = []
+    turn.advance(state, events)
+    return state
+
+
+# --- legal moves -----------------------------------------------------------------
+
+
+def legal(state: dict, seat: int) -> list:
+    """Every legal move of `seat` now (payments by the default; overrides are written by hand)."""
+    if state["over"] is not None or not any(pr.seat == seat for pr in pending(state)):
+        return []
+    frame = state["stack"][-1]
+    return FRAME_LEGAL[frame["kind"]](state, seat, frame)
+
+
+def legal_actions(state: dict, seat: int, frame: dict) -> list:
+    """The moves of the action phase."""
+    p = state["seats"][seat]
+    limit = eco.civil_hand_limit(p)
+    moves: list = [Take(i + 1) for i, copy in enumerate(state["row"])
+                   if copy is not None and can_take(state, seat, i, limit) is None]
+    if state["round"] == 1:
+        return moves + [Done()]
+    hand = _first_copies(p["hand"])
+    for copy in hand:
+        c = card(copy)
+        if c.kind in ("leader", "action"):
+            if can_play(state, seat, Play(copy)) is None:
+                moves += _plays(state, seat, copy, c)
+        elif c.is_technology:
+            if can_discover(state, seat, copy) is None:
+                moves.append(Discover(copy))
+            if c.kind == "government" and can_revolt(state, seat, copy) is None:
+                moves.append(Revolution(copy))
+    if can_populate(p) is None:
+        moves.append(Populate())
+    order = eco.in_order(p["workers"])
+    res = eco.amount(p, "resource")
+    if p["idle"]:
+        for cid in order:
+            if can_build(state, seat, cid, res=res) is None:
+                moves.append(Build(cid))
+    for src in order:
+        if p["workers"][src]:
+            a = CARDS[src]
+            for dst in order:
+                b = CARDS[dst]
+                if b.level > a.level and b.kind == a.kind and b.subtype == a.subtype \
+                        and can_upgrade(state, seat, src, dst, res=res) is None:
+                    moves.append(Upgrade(src, dst))
+    for cid in order:
+        if p["workers"][cid] and (p["ma"] if CARDS[cid].kind == "unit" else p["ca"]) > 0:
+            moves.append(Destroy(cid))
+    if p["wonder"] is not None:
+        for k in range(1, eco.wonder_stages_per_action(p) + 1):
+            if can_wonder(state, seat, k) is None:
+                moves.append(Wonder(k))
+    if eco.has_flag(p, "grow_and_build_unit") and p["ca"] > 0:
+        for cid in order:
+            if CARDS[cid].kind == "unit":
+                trial = copy_state(state)
+                try:
+                    do_grow_unit(trial, seat, GrowUnit(cid), [])
+                    moves.append(GrowUnit(cid))
+                except Refused:
+                    pass
+    if can_hold(state, seat) is None:
+        moves.append(Hold())
+    moves.append(Done())
+    return moves
+
+
+def _first_copies(hand: list) -> list:
+    """One copy per card id (the first in hand): the copy a name in a command stands for."""
+    seen, out = set(), []
+    for copy in hand:
+        cid = copy.split(":", 1)[0]
+        if cid not in seen:
+            seen.add(cid)
+            out.append(copy)
+    return out
+
+
+def _plays(state: dict, seat: int, copy: str, c) -> list:
+    """Play moves for a leader or action card, with each target of the action it includes."""
+    kind = included(c)
+    p = state["seats"][seat]
+    if kind is None:
+        return [Play(copy)]
+    e = next(e for e in c.effects if e.op == kind)
+    order = eco.in_order(p["workers"])
+    if kind == "build":
+        return [Play(copy, Build(cid)) for cid in order if CARDS[cid].kind in e.of
+                and can_build(state, seat, cid, e.amount, action_card=True) is None]
+    if kind == "upgrade":
+        return [Play(copy, Upgrade(a, b)) for a in order if p["workers"][a] and CARDS[a].kind != "unit"
+                for b in order if CARDS[b].kind == CARDS[a].kind and CARDS[b].subtype == CARDS[a].subtype
+                and CARDS[b].level > CARDS[a].level
+                and can_upgrade(state, seat, a, b, e.amount, action_card=True) is None]
+    if kind == "wonder_stage":
+        return [Play(copy, Wonder(1))] if can_wonder(state, seat, 1, e.amount, action_card=True) is None else []
+    if kind == "discover":
+        return [Play(copy, Discover(h)) for h in _first_copies(p["hand"])
+                if h != copy and card(h).is_technology and card(h).kind != "government"
+                and can_discover(state, seat, h, action_card=True) is None]
+    return [Play(copy)] if can_populate(p, action_card=True) is None else []
+
+
+# What each kind of frame may be answered with (part 2 adds its frames here, beside FRAME_MOVES).
+FRAME_LEGAL = {"actions": legal_actions}
+
+
+# --- view and result -----------------------------------------------------------------
+
+
+def view(state: dict, seat: int | None) -> dict:
+    """What `seat` (None: a spectator) may see: decks, other hands and the RNG become counts."""
+    seats = []
+    for i, p in enumerate(state["seats"]):
+        sv = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+              for k, v in p.items() if k not in ("hand", "new")}
+        if i == seat:
+            sv["hand"] = list(p["hand"])
+            sv["new"] = list(p["new"])
+        else:
+            ages: dict = {}
+            for copy in p["hand"]:
+                a = card(copy).age
+                ages[a] = ages.get(a, 0) + 1  # card backs show the age
+            sv["hand"] = {"count": len(p["hand"]), "ages": ages}
+        sv["ratings"] = eco.ratings(p, state["options"])
+        sv["food"] = eco.amount(p, "food")
+        sv["resources"] = eco.amount(p, "resource")
+        seats.append(sv)
+    return {
+        "game": "tta", "you": seat, "players": state["players"], "options": dict(state["options"]),
+        "round": state["round"], "start": state["start"], "turn": state["turn"], "phase": state["phase"],
+        "age": state["age"], "decks": {a: len(d) for a, d in state["decks"].items()},
+        "row": list(state["row"]), "discard": len(state["discard"]), "box": len(state["box"]),
+        "last_round": state["last_round"], "over": state["over"],
+        "asked": [{"seat": pr.seat, "kind": pr.kind} for pr in pending(state)],
+        "seats": seats,
+    }
+
+
+def final_scores(state: dict) -> list[dict]:
+    """Culture points (part 2 adds the final events' culture here)."""
+    return [{"culture": p["culture"], "total": p["culture"]} for p in state["seats"]]
+
+
+def result(state: dict) -> base.Result | None:
+    """Final culture; equal culture shares the place (no tie-break is printed: docs/tta.md)."""
+    if state["over"] is None:
+        return None
+    details = final_scores(state)
+    totals = [d["total"] for d in details]
+    order = sorted(range(state["players"]), key=lambda s: (-totals[s], turn.position(state, s)))
+    places = {s: 1 + sum(1 for t in totals if t > totals[s]) for s in range(state["players"])}
+    return base.Result(scores=dict(enumerate(totals)), ranking=order, places=places, details=dict(enumerate(details)))

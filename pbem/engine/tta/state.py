@@ -1,0 +1,124 @@
+"""The TtA state as plain JSON: building a new game, copying it fast, and small questions about it."""
+from __future__ import annotations
+
+from .. import base
+from .board import BLUE_TOTAL, ROW_SLOTS, YELLOW_BANK
+from .cards import AGES, STARTING_WORKERS, deck
+
+START_GOVERNMENT = "civ/A/despotism"
+
+
+def new_seat() -> dict:
+    """A player at the start: the starting tableau with its workers (JA l.71, l.85-93)."""
+    workers = {cid: n for cid, n in STARTING_WORKERS.items() if cid != START_GOVERNMENT}
+    return {
+        "culture": 0, "science": 0,
+        "yellow": YELLOW_BANK,   # tokens in the yellow (population) bank
+        "idle": 1,               # unused workers
+        "boxed": 0,              # yellow tokens returned to the box (age ends)
+        "blue": BLUE_TOTAL,      # tokens in the blue bank
+        "blue_extra": 0,         # blue tokens added from the box (Justice System, Civil Service)
+        "workers": workers,      # card id -> workers on it (farms, mines, urban buildings, units in play)
+        "tokens": {"civ/A/agriculture": 0, "civ/A/bronze": 0},  # farm/mine card id -> blue tokens on it
+        "played": [],            # copies of technologies with workers' cards in play (in order played)
+        "government": START_GOVERNMENT,  # a copy, or the starting card id
+        "specials": {},          # special-technology subtype -> copy in play
+        "leader": None,
+        "leader_ages": [],       # ages of the leaders taken (one per age)
+        "wonders": [],           # completed wonders (copies)
+        "wonder": None,          # the wonder under construction (copy)
+        "stages": 0,             # its stages built (one blue marker each)
+        "hand": [],
+        "new": [],               # cards taken this turn (action cards cannot be played yet)
+        "ca": 0, "ma": 0,        # civil and military actions left this turn
+        "ca_max": 4, "ma_max": 2,
+        "mil_res": 0,            # resources usable only for military units, this turn
+        "free_pop": False,       # Ocean Liner Service's increase used this turn
+        "revolted": False,       # a revolution was made this turn (no other civil action)
+        "hold": False,           # optional corruption rule: one token less at this turn's mine production
+        "active": [START_GOVERNMENT],  # card ids whose effects act (economy.refresh keeps it in step)
+    }
+
+
+def new_state(players: int, options: dict, seed) -> dict:
+    """Shuffle each civil deck and deal Age A into the card row (JA l.95-105)."""
+    rng = base.new_rng(seed)
+    decks = {age: base.shuffled(rng, deck(age, players)) for age in AGES}
+    row = decks["A"][:ROW_SLOTS]
+    decks["A"] = decks["A"][ROW_SLOTS:]
+    return {
+        "game": "tta",
+        "players": players,
+        "options": dict(options),
+        "rng": rng,
+        "round": 1,
+        "start": 0,
+        "turn": 0,
+        "phase": "turn_start",
+        "age": "A",              # the civil deck that refills the row
+        "decks": decks,
+        "row": row,
+        "discard": [],
+        "box": [],
+        "last_round": None,      # set when the Age III deck runs out: the round that ends the game
+        "stack": [],             # decision frames, top last: {"kind", "seat", "resume", ...}
+        "over": None,
+        "seats": [new_seat() for _ in range(players)],
+    }
+
+
+_SEAT_LISTS = ("played", "leader_ages", "wonders", "hand", "new", "active")
+_SEAT_DICTS = ("workers", "tokens", "specials")
+_SEAT_FIELDS = len(new_seat())
+_KNOWN = set(new_seat())
+
+
+def copy_seat(p: dict) -> dict:
+    """A copy of one seat (its lists and dicts copied; fields part 2 adds are copied deeply)."""
+    q = dict(p)
+    for k in _SEAT_LISTS:
+        q[k] = p[k][:]
+    for k in _SEAT_DICTS:
+        q[k] = dict(p[k])
+    if len(p) != _SEAT_FIELDS:
+        for k, v in p.items():
+            if k not in _KNOWN and isinstance(v, (list, dict)):
+                q[k] = base_copy(v)
+    return q
+
+
+def copy_state(state: dict) -> dict:
+    """A deep copy written out for speed (a test walks it to prove nothing mutable is shared)."""
+    new = dict(state)
+    new["options"] = dict(state["options"])
+    new["rng"] = dict(state["rng"])
+    new["decks"] = {age: cards[:] for age, cards in state["decks"].items()}
+    new["row"] = state["row"][:]
+    new["discard"] = state["discard"][:]
+    new["box"] = state["box"][:]
+    new["stack"] = [dict(f) for f in state["stack"]]
+    for f in new["stack"]:
+        for k, v in f.items():
+            if isinstance(v, (list, dict)):
+                f[k] = base_copy(v)
+    if state["over"] is not None:
+        new["over"] = base_copy(state["over"])
+    new["seats"] = [copy_seat(p) for p in state["seats"]]
+    for k, v in state.items():
+        if k not in new or (new[k] is v and isinstance(v, (list, dict))):
+            new[k] = base_copy(v)  # fields part 2 adds are copied too
+    return new
+
+
+def base_copy(value):
+    """A deep copy of JSON data."""
+    if isinstance(value, dict):
+        return {k: base_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [base_copy(v) for v in value]
+    return value
+
+
+def order_from(start: int, players: int) -> list[int]:
+    """Seats in turn order beginning with `start`."""
+    return [(start + i) % players for i in range(players)]

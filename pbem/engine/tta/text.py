@@ -1,0 +1,160 @@
+"""One human line per event, as a viewer may see it: English, with Japanese, French and German for the common events."""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from ..base import may_see
+from .moves import name
+
+
+def _who(seat, viewer, names: Sequence[str] | None) -> str:
+    if seat is None:
+        return "The game"
+    if seat == viewer:
+        return "You"
+    if names and 0 <= seat < len(names):
+        return names[seat]
+    return f"Player {seat + 1}"
+
+
+def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequence[str] | None = None) -> str:
+    """One line for event `ev`; details hidden from a viewer who may not see them."""
+    k = ev.get("kind")
+    who = _who(ev.get("seat"), viewer, names)
+    if not may_see(ev, viewer):
+        return f"{who} did something hidden."
+    card = name(ev["card"]) if ev.get("card") else ""
+    lines = {
+        "turn": lambda: f"{who}: turn in round {ev.get('round')}.",
+        "row": lambda: "New cards in the row: " + (", ".join(name(c) for c in ev.get("dealt", [])) or "none") + ".",
+        "took": lambda: f"{who} took {card} (slot {ev.get('slot')}).",
+        "built": lambda: f"{who} built on {card} for {ev.get('cost')} resources.",
+        "upgraded": lambda: f"{who} upgraded {name(ev['src'])} to {name(ev['dst'])} for {ev.get('cost')} resources.",
+        "destroyed": lambda: f"{who} took a worker off {card}.",
+        "populated": lambda: f"{who} increased the population for {ev.get('food')} food.",
+        "wonder_stage": lambda: f"{who} built stage {ev.get('stages')} of {card}.",
+        "wonder_done": lambda: f"{who} completed {card}"
+        + (f" (+{ev['culture']} culture)." if ev.get("culture") else "."),
+        "discovered": lambda: f"{who} discovered {card} for {ev.get('science')} science.",
+        "revolution": lambda: f"{who} made a revolution: {card}.",
+        "leader": lambda: f"{who} elected {card}.",
+        "action": lambda: f"{who} played {card}.",
+        "produced": lambda: f"{who} produced {ev.get('amount')} {ev.get('what')}.",
+        "done": lambda: f"{who} ended the actions.",
+        "uprising": lambda: f"{who}: uprising! Nothing is produced this turn.",
+        "scored": lambda: f"{who} scored {ev.get('culture')} culture and {ev.get('science')} science.",
+        "famine": lambda: f"{who}: famine, {ev.get('missing')} food short, -{ev.get('culture')} culture.",
+        "corruption": lambda: f"{who} lost {ev.get('lost')} resources to corruption.",
+        "age_end": lambda: f"Age {ev.get('age')} ends: Age {ev.get('obsolete')} cards become obsolete.",
+        "age_a_over": lambda: "Age A's remaining cards leave; Age I fills the row from now on.",
+        "game_over": lambda: "The game is over.",
+    }
+    if locale in LOCAL and k in LOCAL[locale]:
+        who_l = {None: LOCAL[locale]["game"], viewer: LOCAL[locale]["you"]}.get(ev.get("seat"), who)
+        if ev.get("seat") is not None and ev.get("seat") != viewer and not names:
+            who_l = LOCAL[locale]["player"].format(n=ev["seat"] + 1)
+        extra = {x: v for x, v in ev.items() if x not in ("seat", "card", "kind")}
+        extra.update(src_name=name(ev["src"]) if ev.get("src") else "",
+                     dst_name=name(ev["dst"]) if ev.get("dst") else "",
+                     dealt_names=", ".join(name(c) for c in ev.get("dealt", [])) or "-",
+                     what_name=WHAT[locale].get(ev.get("what"), ev.get("what", "")), culture=ev.get("culture", 0))
+        if k == "wonder_done" and not ev.get("culture"):
+            k = "wonder_done_plain"
+        return LOCAL[locale][k].format(who=who_l, card=card, **extra)
+    make = lines.get(k)
+    return make() if make else f"{who}: {k}."
+
+
+WHAT = {"ja": {"food": "食料", "resource": "資源"}, "fr": {"food": "nourriture", "resource": "ressources"},
+        "de": {"food": "Nahrung", "resource": "Rohstoffe"}}
+
+# The events in Japanese, French and German (any new kind falls back to English).
+LOCAL = {
+    "ja": {
+        "game": "ゲーム",
+        "you": "あなた",
+        "player": "プレイヤー{n}",
+        "turn": "{who}：第{round}ラウンドの手番。",
+        "upgraded": "{who}：{src_name}を{dst_name}にアップグレード（資源{cost}）。",
+        "destroyed": "{who}：{card}から労働者を外した。",
+        "wonder_stage": "{who}：{card}の第{stages}段階を建設。",
+        "wonder_done": "{who}：{card}を完成（カルチャー+{culture}）。",
+        "wonder_done_plain": "{who}：{card}を完成。",
+        "produced": "{who}：{what_name}{amount}を生産。",
+        "row": "カード列に追加：{dealt_names}。",
+        "age_end": "時代{age}が終了：時代{obsolete}のカードは無効。",
+        "age_a_over": "時代Aの残りのカードは箱へ。以後は時代Iから補充。",
+        "hold": "{who}：青トークン1個分の生産を控える。",
+        "took": "{who}：{card}を取った（{slot}番）。",
+        "built": "{who}：{card}を建設（資源{cost}）。",
+        "populated": "{who}：人口を増やした（食料{food}）。",
+        "discovered": "{who}：{card}を発見（発明{science}）。",
+        "revolution": "{who}：革命で{card}に。",
+        "leader": "{who}：リーダー{card}をプレイ。",
+        "action": "{who}：{card}をプレイ。",
+        "done": "{who}：アクション終了。",
+        "uprising": "{who}：暴動！ この手番は生産なし。",
+        "scored": "{who}：カルチャー{culture}、発明{science}を得た。",
+        "famine": "{who}：飢饉、食料{missing}不足でカルチャー-{culture}。",
+        "corruption": "{who}：腐敗で資源{lost}を失った。",
+        "game_over": "ゲーム終了。",
+    },
+    "fr": {
+        "game": "Le jeu",
+        "you": "Vous",
+        "player": "Joueur {n}",
+        "turn": "{who} : tour de la manche {round}.",
+        "upgraded": "{who} : {src_name} amélioré en {dst_name} ({cost} ressources).",
+        "destroyed": "{who} : un ouvrier retiré de {card}.",
+        "wonder_stage": "{who} : étape {stages} de {card} construite.",
+        "wonder_done": "{who} : {card} achevé (+{culture} culture).",
+        "wonder_done_plain": "{who} : {card} achevé.",
+        "produced": "{who} : production de {amount} {what_name}.",
+        "row": "Nouvelles cartes dans la rangée : {dealt_names}.",
+        "age_end": "Fin de l'âge {age} : les cartes de l'âge {obsolete} sont obsolètes.",
+        "age_a_over": "Les cartes restantes de l'âge A quittent le jeu ; l'âge I remplit la rangée.",
+        "hold": "{who} : un jeton bleu de moins à produire.",
+        "took": "{who} : {card} pris (case {slot}).",
+        "built": "{who} : construction sur {card} ({cost} ressources).",
+        "populated": "{who} : population augmentée ({food} nourriture).",
+        "discovered": "{who} : {card} découvert ({science} science).",
+        "revolution": "{who} : révolution, {card}.",
+        "leader": "{who} : {card} au pouvoir.",
+        "action": "{who} : {card} joué.",
+        "done": "{who} : actions terminées.",
+        "uprising": "{who} : révolte ! Aucune production ce tour.",
+        "scored": "{who} : +{culture} culture, +{science} science.",
+        "famine": "{who} : famine, {missing} nourriture manquante, -{culture} culture.",
+        "corruption": "{who} : {lost} ressources perdues (corruption).",
+        "game_over": "La partie est terminée.",
+    },
+    "de": {
+        "game": "Das Spiel",
+        "you": "Du",
+        "player": "Spieler {n}",
+        "turn": "{who}: Zug in Runde {round}.",
+        "upgraded": "{who}: {src_name} zu {dst_name} verbessert ({cost} Rohstoffe).",
+        "destroyed": "{who}: einen Arbeiter von {card} genommen.",
+        "wonder_stage": "{who}: Stufe {stages} von {card} gebaut.",
+        "wonder_done": "{who}: {card} vollendet (+{culture} Kultur).",
+        "wonder_done_plain": "{who}: {card} vollendet.",
+        "produced": "{who}: {amount} {what_name} erzeugt.",
+        "row": "Neue Karten in der Reihe: {dealt_names}.",
+        "age_end": "Zeitalter {age} endet: Karten aus Zeitalter {obsolete} sind veraltet.",
+        "age_a_over": "Die übrigen Karten aus Zeitalter A verlassen das Spiel; Zeitalter I füllt die Reihe.",
+        "hold": "{who}: ein blauer Marker weniger wird erzeugt.",
+        "took": "{who}: {card} genommen (Feld {slot}).",
+        "built": "{who}: auf {card} gebaut ({cost} Rohstoffe).",
+        "populated": "{who}: Bevölkerung vergrößert ({food} Nahrung).",
+        "discovered": "{who}: {card} entdeckt ({science} Wissenschaft).",
+        "revolution": "{who}: Revolution, {card}.",
+        "leader": "{who}: {card} als Anführer.",
+        "action": "{who}: {card} gespielt.",
+        "done": "{who}: Aktionen beendet.",
+        "uprising": "{who}: Aufstand! Keine Produktion in diesem Zug.",
+        "scored": "{who}: +{culture} Kultur, +{science} Wissenschaft.",
+        "famine": "{who}: Hungersnot, {missing} Nahrung fehlt, -{culture} Kultur.",
+        "corruption": "{who}: {lost} Rohstoffe durch Korruption verloren.",
+        "game_over": "Das Spiel ist vorbei.",
+    },
+}

@@ -1,0 +1,258 @@
+"""The turn as a table of phases (JA l.119-147, l.497-575) and the decision stack that asks players to act."""
+from __future__ import annotations
+
+from typing import Callable
+
+from .. import base
+from . import economy as eco
+from .board import (AGE_END_YELLOW, FAMINE_CULTURE, ROW_REMOVAL, ROW_SLOTS, consumption, corruption, happy_needed)
+from .cards import AGES, CARDS, card
+
+NEXT_AGE = {"A": "I", "I": "II", "II": "III"}
+
+
+def position(state: dict, seat: int) -> int:
+    """0 for the start player, 1 for the next, ..."""
+    return (seat - state["start"]) % state["players"]
+
+
+# --- phases ---------------------------------------------------------------------
+# Each phase does its automatic work and returns the next phase, or None after pushing a decision frame
+# (the frame's "resume" names the phase that follows once it is answered). Part 2 replaces "war",
+# "politics", "discard" and "draw" with its own functions (JA l.126-128, l.543-545).
+# Order: turn_start, refill, ready (actions for the turn), war, politics, discard, actions, production, draw,
+# cleanup, next.
+
+
+def turn_start(state: dict, events: list) -> str:
+    """A seat's turn begins: per-turn markers reset."""
+    seat = state["turn"]
+    p = state["seats"][seat]
+    p["new"] = []
+    p["free_pop"] = False
+    p["revolted"] = False
+    p["hold"] = False
+    events.append(base.event("turn", seat, round=state["round"]))
+    return "refill"
+
+
+def ready(state: dict, events: list) -> str:
+    """The turn's civil and military actions, after the row (an age change there may take a leader away)."""
+    seat = state["turn"]
+    p = state["seats"][seat]
+    ca_max, ma_max = eco.civil_actions_max(p), eco.military_actions_max(p)
+    p["ca_max"], p["ma_max"] = ca_max, ma_max
+    if state["round"] == 1:
+        # JA l.561-569: 1, 2, 3, 4 civil actions by seat order, only for taking cards.
+        p["ca"], p["ma"] = position(state, seat) + 1, 0
+    else:
+        p["ca"], p["ma"] = ca_max, ma_max
+    p["mil_res"] = eco.rate_sum(p, "military_resources")  # Homer
+    return "war"
+
+
+def refill(state: dict, events: list) -> str:
+    """JA l.134-150: clear the leftmost slots, slide the rest left, deal from the civil deck (not in round 1)."""
+    if state["round"] == 1:
+        return "ready"
+    row = state["row"]
+    cut = ROW_REMOVAL[state["players"]]
+    for copy in row[:cut]:
+        if copy is not None:
+            state["discard"].append(copy)
+    rest = [c for c in row[cut:] if c is not None]
+    dealt = []
+    while len(rest) < ROW_SLOTS:
+        deck = state["decks"][state["age"]]
+        if not deck:
+            if state["age"] == "A":  # Age A ran out before the switch (JA l.146): go on with Age I
+                state["age"] = "I"
+                continue
+            break
+        rest.append(deck.pop(0))
+        dealt.append(rest[-1])
+        if not deck and state["age"] != "A":
+            end_age(state, events)
+    state["row"] = rest + [None] * (ROW_SLOTS - len(rest))
+    events.append(base.event("row", None, dealt=[card(c).id for c in dealt]))
+    return "ready"
+
+
+def end_age(state: dict, events: list) -> None:
+    """JA l.150-175: the last card of a civil deck is dealt: cards two ages back become obsolete; -2 yellow each."""
+    ended = state["age"]
+    obsolete = AGES[AGES.index(ended) - 1]
+    for p in state["seats"]:
+        for copy in [c for c in p["hand"] if card(c).age == obsolete]:
+            p["hand"].remove(copy)
+            state["discard"].append(copy)
+        if p["leader"] and card(p["leader"]).age == obsolete:
+            state["discard"].append(p["leader"])
+            p["leader"] = None
+            eco.refresh(p)
+        if p["wonder"] and card(p["wonder"]).age == obsolete:
+            state["discard"].append(p["wonder"])
+            p["blue"] += p["stages"]
+            p["wonder"], p["stages"] = None, 0
+        lost = min(AGE_END_YELLOW, p["yellow"])  # from the yellow bank; fewer if it holds fewer (docs/tta.md)
+        p["yellow"] -= lost
+        p["boxed"] += lost
+    events.append(base.event("age_end", None, age=ended, obsolete=obsolete))
+    if ended == "III":
+        state["last_round"] = state["round"] + 1  # JA l.579: one more round from the start player
+    else:
+        state["age"] = NEXT_AGE[ended]
+
+
+def war(state: dict, events: list) -> str:
+    """Part 2: resolve the war declared last turn."""
+    return "politics"  # part 2: resolve the war declared in the previous turn
+
+
+def politics(state: dict, events: list) -> str:
+    """Part 2: one political action."""
+    return "discard"  # part 2: one political action
+
+
+def discard(state: dict, events: list) -> str:
+    """Part 2: the military hand down to its limit."""
+    return "actions"  # part 2: military hand down to the military-action maximum
+
+
+def actions(state: dict, events: list) -> None:
+    """Ask the active seat for its actions."""
+    push(state, {"kind": "actions", "seat": state["turn"], "resume": "production"})
+    return None
+
+
+def production(state: dict, events: list) -> str:
+    """JA l.497-545: uprising check, culture and science, farms, consumption, mines, corruption, military draw."""
+    seat = state["turn"]
+    p = state["seats"][seat]
+    opts = state["options"]
+    r = eco.ratings(p, opts)
+    unhappy = max(0, happy_needed(p["yellow"]) - r["happy"])
+    if unhappy > p["idle"]:
+        events.append(base.event("uprising", seat, discontent=unhappy))  # JA l.499: the phase is skipped
+        return "cleanup"
+    p["culture"] += r["culture"]
+    p["science"] += r["science"]
+    events.append(base.event("scored", seat, culture=r["culture"], science=r["science"]))
+    farm_produce(p, "food")
+    need = consumption(p["yellow"])
+    have = eco.amount(p, "food")
+    eco.pay(p, "food", min(need, have))
+    if need > have:
+        lost = FAMINE_CULTURE * (need - have)
+        p["culture"] = max(0, p["culture"] - lost)
+        events.append(base.event("famine", seat, missing=need - have, culture=lost))
+    farm_produce(p, "resource")
+    for _, e in eco.effects(p, "per_level"):
+        if e.stat == "resource":  # Bill Gates: labs produce resources by level (docs/tta.md)
+            value = e.amount * sum(CARDS[c].level * n for c, n in p["workers"].items() if CARDS[c].subtype in e.of)
+            eco.produce(p, "resource", value)
+    loss = min(corruption(p["blue"]), eco.amount(p, "resource"))
+    if loss:
+        eco.pay(p, "resource", loss)
+        events.append(base.event("corruption", seat, lost=loss))
+    return "draw"
+
+
+def farm_produce(p: dict, what: str) -> None:
+    """Each worker on a farm (mine) puts one token on its card from the blue bank, best cards first (JA l.517-533).
+
+    Transcontinental Railroad: one worker on the best mine with a worker puts two.
+    """
+    kind = "farm" if what == "food" else "mine"
+    cards = sorted(((cid, n) for cid, n in p["workers"].items() if CARDS[cid].kind == kind and n),
+                   key=lambda x: -CARDS[x[0]].level)
+    extra = kind == "mine" and eco.has_flag(p, "best_mine_worker_double")
+    counts = [[cid, n] for cid, n in cards]
+    if counts and extra:
+        counts[0][1] += 1
+    if kind == "mine" and p.get("hold") and counts:
+        counts[-1][1] -= 1  # JA l.541: the token not produced is one of the lowest-value mine's
+    for cid, n in counts:
+        k = min(n, p["blue"])
+        p["tokens"][cid] += k
+        p["blue"] -= k
+
+
+def draw(state: dict, events: list) -> str:
+    """Part 2: military cards for unused military actions."""
+    return "cleanup"  # part 2: military cards for unused military actions (max 3; not in round 1)
+
+
+def cleanup(state: dict, events: list) -> str:
+    """The turn's temporary resources and marks end."""
+    p = state["seats"][state["turn"]]
+    p["mil_res"] = 0
+    p["new"] = []
+    return "next"
+
+
+def next_turn(state: dict, events: list) -> str:
+    """The next seat's turn; a new round; the end of the game."""
+    seat, n = state["turn"], state["players"]
+    if state["round"] == 2 and seat == state["start"] and state["age"] == "A":
+        # JA l.146: after the start player's turn in round 2, Age A's deck leaves; Age I refills the row.
+        state["box"].extend(state["decks"]["A"])
+        state["decks"]["A"] = []
+        state["age"] = "I"
+        events.append(base.event("age_a_over", None))
+    state["turn"] = (seat + 1) % n
+    if state["turn"] == state["start"]:
+        if state["last_round"] is not None and state["round"] >= state["last_round"]:
+            return "over"
+        state["round"] += 1
+    return "turn_start"
+
+
+def game_over(state: dict, events: list) -> None:
+    """Mark the game over."""
+    if state["over"] is None:
+        state["over"] = {"round": state["round"]}
+        events.append(base.event("game_over", None, culture=[p["culture"] for p in state["seats"]]))
+    return None
+
+
+PHASES: dict[str, Callable[[dict, list], str | None]] = {
+    "turn_start": turn_start, "refill": refill, "ready": ready, "war": war, "politics": politics, "discard": discard,
+    "actions": actions, "production": production, "draw": draw, "cleanup": cleanup, "next": next_turn,
+    "over": game_over,
+}
+
+
+# --- the decision stack ------------------------------------------------------------
+# A frame: {"kind": what is asked, "seat": who (or "seats": several at once, "answered": [...]),
+#           "resume": the phase after it (None: the frame below takes over)}. Part 2 pushes frames for
+# defence, pact answers, bids and simultaneous event choices on top of the active player's "actions".
+
+
+def push(state: dict, frame: dict) -> None:
+    """Put a decision frame on top of the stack."""
+    state["stack"].append(frame)
+
+
+def advance(state: dict, events: list) -> None:
+    """Run automatic phases until a frame asks somebody, or the game is over."""
+    while not state["stack"] and state["over"] is None:
+        nxt = PHASES[state["phase"]](state, events)
+        if nxt is None:
+            return
+        state["phase"] = nxt
+
+
+def prompts(state: dict) -> list[base.Prompt]:
+    """Who must answer the top frame."""
+    if not state["stack"] or state["over"] is not None:
+        return []
+    frame = state["stack"][-1]
+    if "seats" in frame:
+        done = frame.get("answered", [])
+        return [base.Prompt(s, frame["kind"]) for s in frame["seats"] if s not in done]
+    data = {}
+    if frame["kind"] == "actions":
+        p = state["seats"][frame["seat"]]
+        data = {"civil_actions": p["ca"], "military_actions": p["ma"], "first_round": state["round"] == 1}
+    return [base.Prompt(frame["seat"], frame["kind"], data)]

@@ -1,0 +1,43 @@
+"""Words of the TtA commands in English, Japanese, French and German (our own words; card names come from the cards)."""
+from __future__ import annotations
+
+VERBS = {
+    "take": ("take", "t", "取る", "とる", "取得", "獲得", "prendre", "prends", "nehmen", "nimm", "nehme"),
+    "play": ("play", "p", "プレイ", "出す", "使う", "jouer", "joue", "spielen", "spiele", "ausspielen"),
+    "discover": ("discover", "develop", "research", "d", "発見", "開発", "研究", "decouvrir", "decouvre",
+                 "developper", "entdecken", "entdecke", "erforschen", "erforsche", "entwickeln"),
+    "revolution": ("revolution", "revolt", "革命", "revolutionner", "revolutionieren"),
+    "populate": ("populate", "increase", "grow", "pop", "人口", "人口増加", "増やす", "増員", "peupler", "croissance",
+                 "population", "bevolkern", "wachsen", "wachstum", "bevolkerung"),
+    "build": ("build", "b", "建設", "建築", "建てる", "作る", "construire", "construis", "bauen", "baue", "errichten"),
+    "upgrade": ("upgrade", "u", "アップグレード", "改良", "改善", "ameliorer", "ameliore", "verbessern", "verbessere",
+                "aufwerten", "aufrusten"),
+    "destroy": ("destroy", "demolish", "disband", "破壊", "解散", "取り壊す", "detruire", "detruis", "demanteler",
+                "licencier", "zerstoren", "zerstore", "abreissen", "auflosen", "entlassen"),
+    "wonder": ("wonder", "w", "ワンダー", "不思議", "驚異", "merveille", "wunder", "weltwunder"),
+    "hold": ("hold", "生産しない", "生産抑制", "retenir", "zuruckhalten"),
+    "done": ("done", "end", "pass", "finish", "f", "終了", "終わり", "終わる", "パス", "fin", "fini", "termine",
+             "passer", "fertig", "ende", "passe", "weiter"),
+}
+# Part 2's commands: understood, and answered "not in this game yet".
+LATER = ("attack", "aggression", "war", "pact", "event", "colonize", "colonise", "tactic", "tactics", "defend",
+         "bid", "cancel", "raid", "侵略", "戦争", "契約", "イベント", "植民", "戦術", "防御", "入札", "guerre",
+         "agression", "pacte", "evenement", "coloniser", "tactique", "defendre", "enchere", "krieg", "angriff",
+         "pakt", "ereignis", "kolonisieren", "taktik", "verteidigen", "bieten")
+TYPE_WORDS = {
+    "farm": ("farm", "farms", "農場", "ferme", "bauernhof"),
+    "mine": ("mine", "mines", "鉱山", "bergwerk"),
+    "lab": ("lab", "labs", "laboratory", "研究所", "ラボ", "labo", "laboratoire", "labor"),
+    "temple": ("temple", "temples", "寺院", "神殿", "tempel"),
+    "arena": ("arena", "arenas", "闘技場", "アリーナ", "arene"),
+    "library": ("library", "libraries", "図書館", "bibliotheque", "bibliothek"),
+    "theater": ("theater", "theatre", "theaters", "劇場", "theatre", "theater"),
+    "unit": ("unit", "units", "ユニット", "部隊", "軍隊", "unite", "einheit"),
+}
+PAY = ("pay", "支払い", "払う", "payer", "paie", "zahlen", "zahle", "bezahlen")
+TO = ("to", "into", "->", ">", "へ", "a", "en", "zu", "nach", "in")
+FILLER = ("the", "card", "one", "stage", "stages", "を", "に", "で", "le", "la", "les", "un", "une", "de",
+          "der", "die", "das", "ein", "eine", "karte", "carte")
+
+VERB_OF = {w: verb for verb, words in VERBS.items() for w in words}
+TYPE_OF = {w: t for t, words in TYPE_WORDS.items() for w in words}

@@ -1,0 +1,211 @@
+"""The TtA command grammar: canonical texts, aliases in Japanese, French and German, forgiving card names,
+unique prefixes, ambiguous names, a whole turn in one text."""
+import pytest
+
+from pbem.engine import Ambiguous, IllegalMove, NotACommand, tta
+from pbem.engine.tta.moves import Build, Destroy, Discover, Done, Play, Populate, Revolution, Take, Upgrade, Wonder
+from tta_helpers import act, in_play, set_tokens, to_hand, to_row, tta_state
+
+
+def one(text, state, seat=0):
+    (move,) = tta.parse(text, state, seat)
+    return move
+
+
+@pytest.mark.parametrize("text", ["take 4", "取る 4", "4 取る", "prendre 4", "nimm 4", "TAKE  4", "ｔａｋｅ ４"])
+def test_take_by_slot_in_four_languages(text):
+    assert one(text, tta_state()) == Take(4)
+
+
+def test_take_by_name_prefix_and_spelling():
+    state = tta_state()
+    to_row(state, 3, "civ/I/code_of_laws")
+    assert one("take Code of Laws", state) == Take(3)
+    assert one("take code", state) == Take(3)
+    assert one("take Cod of Laws", state) == Take(3)
+
+
+def test_the_same_card_in_two_slots_takes_the_cheaper():
+    state = tta_state()
+    to_row(state, 7, "civ/I/iron")
+    to_row(state, 2, "civ/I/iron")
+    assert one("take iron", state) == Take(2)
+
+
+def test_two_cards_sharing_a_name_are_ambiguous():
+    state = tta_state()
+    to_hand(state, "civ/A/work_of_art")
+    to_hand(state, "civ/I/work_of_art")
+    with pytest.raises(Ambiguous) as err:
+        one("play Work of Art", state)
+    assert sorted(err.value.candidates) == ["Work of Art A", "Work of Art I"]
+    assert one("play work of art i", state).card.startswith("civ/I/work_of_art")
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("build farm Agriculture", "civ/A/agriculture"), ("build lab Philosophy", "civ/A/philosophy"),
+    ("建設 農場 Agriculture", "civ/A/agriculture"), ("construire ferme agriculture", "civ/A/agriculture"),
+    ("bauen labor philosophy", "civ/A/philosophy"), ("build unit warriors", "civ/A/warriors"),
+    ("build agri", "civ/A/agriculture")])
+def test_build(text, kind):
+    assert one(text, tta_state()) == Build(kind)
+
+
+def test_upgrade_with_both_cards_or_only_the_target():
+    state = tta_state()
+    in_play(state, "civ/I/iron")
+    assert one("upgrade mine Bronze Iron", state) == Upgrade("civ/A/bronze", "civ/I/iron")
+    assert one("upgrade bronze to iron", state) == Upgrade("civ/A/bronze", "civ/I/iron")
+    assert one("upgrade Iron", state) == Upgrade("civ/A/bronze", "civ/I/iron")
+    assert one("améliorer bronze iron", state) == Upgrade("civ/A/bronze", "civ/I/iron")
+
+
+def test_destroy_disband_populate_wonder_done():
+    state = tta_state()
+    assert one("destroy lab Philosophy", state) == Destroy("civ/A/philosophy")
+    assert one("disband unit Warriors", state) == Destroy("civ/A/warriors")
+    assert one("populate", state) == Populate()
+    assert one("人口", state) == Populate()
+    assert one("wonder", state) == Wonder(1)
+    assert one("wonder 2", state) == Wonder(2)
+    assert one("merveille", state) == Wonder(1)
+    assert one("done", state) == Done()
+    assert one("fertig", state) == Done()
+    assert one("終了", state) == Done()
+
+
+def test_discover_revolution_and_play():
+    state = tta_state()
+    iron = to_hand(state, "civ/I/iron")
+    monarchy = to_hand(state, "civ/I/monarchy")
+    moses = to_hand(state, "civ/A/moses")
+    rich = to_hand(state, "civ/A/rich_land")
+    assert one("discover Iron", state) == Discover(iron)
+    assert one("play Iron", state) == Discover(iron)
+    assert one("entdecken iron", state) == Discover(iron)
+    assert one("revolution Monarchy", state) == Revolution(monarchy)
+    assert one("革命 Monarchy", state) == Revolution(monarchy)
+    assert one("play Moses", state) == Play(moses)
+    assert one("play Rich Land build farm Agriculture", state) == Play(rich, Build("civ/A/agriculture"))
+    assert one("play Rich Land Agriculture", state) == Play(rich, Build("civ/A/agriculture"))
+    with pytest.raises(IllegalMove, match="say what"):
+        one("play Rich Land", state)
+
+
+def test_aliases_of_later_printings():
+    state = tta_state()
+    gates = to_hand(state, "civ/III/bill_gates")
+    meier = to_hand(state, "civ/III/sid_meier")
+    assert one("play Nikola Tesla", state) == Play(gates)
+    assert one("spielen Spieleerfinder", state) == Play(meier)
+
+
+def test_payment_override_text_round_trips():
+    state = tta_state()
+    in_play(state, "civ/I/iron")
+    in_play(state, "civ/I/swordsmen")
+    move = one("build unit Swordsmen pay Iron, Iron>Bronze", state)
+    assert move == Build("civ/I/swordsmen", ("civ/I/iron", ("civ/I/iron", "civ/A/bronze")))
+    assert str(move) == "build unit Swordsmen pay Iron, Iron>Bronze"
+    assert one(str(move), state) == move
+
+
+def test_a_whole_turn_in_one_text():
+    state = tta_state()
+    set_tokens(state, "civ/A/bronze", 5)
+    set_tokens(state, "civ/A/agriculture", 3)
+    to_row(state, 1, "civ/I/iron")
+    state, events = act(state, "take 1\nbuild farm Agriculture; populate\ndone")
+    assert state["turn"] == 1
+    assert [e["kind"] for e in events][:4] == ["took", "built", "populated", "done"]
+
+
+def test_unknown_text_and_unknown_cards():
+    state = tta_state()
+    with pytest.raises(NotACommand):
+        tta.parse("hello there", state, 0)
+    with pytest.raises(IllegalMove, match="no technology in play called"):
+        tta.parse("build farm Irrigation", state, 0)
+
+
+def test_describe_in_four_languages():
+    state = tta_state()
+    to_row(state, 1, "civ/I/iron")
+    state, events = act(state, "take 1")
+    assert tta.describe(events[0], 1, "en") == "Player 1 took Iron (slot 1)."
+    assert tta.describe(events[0], 0, "en") == "You took Iron (slot 1)."
+    assert tta.describe(events[0], 1, "ja") == "プレイヤー1：Ironを取った（1番）。"
+    assert tta.describe(events[0], 0, "fr") == "Vous : Iron pris (case 1)."
+    assert tta.describe(events[0], 1, "de") == "Spieler 1: Iron genommen (Feld 1)."
+
+
+def test_board_text_shows_the_row_and_the_tableaux():
+    state = tta_state()
+    text = tta.board_text(tta.view(state, 0), "en", ["Ann", "Bo"])
+    assert "Card row" in text and "Ann (you)" in text and "Agriculture 2" in text and "hand: 0 cards" in text
+
+
+def test_names_as_the_japanese_summary_writes_them():
+    """The JA summary uses the English names (with its own spellings: "Genhis Khan", l.260)."""
+    state = tta_state()
+    genghis = to_hand(state, "civ/I/genghis_khan")
+    assert one("play Genhis Khan", state) == Play(genghis)
+    assert one("プレイ Genhis Khan", state) == Play(genghis)
+
+
+def test_any_text_raises_only_command_errors():
+    """Fuzzed texts from the game's own words: parse and apply raise nothing but CommandError."""
+    import random
+
+    from pbem.engine import CommandError
+    from pbem.engine.tta.cards import CARDS
+    from pbem.engine.tta.vocabulary import PAY, TYPE_OF, VERB_OF
+
+    words = list(VERB_OF) + list(TYPE_OF) + list(PAY) + ["to", ">", ",", "1", "2", "13", "99", "0", "-1", "x"]
+    words += [w for c in list(CARDS.values())[::3] for w in c.name.split()]
+    rnd = random.Random(5)
+    state = tta_state()
+    for _ in range(600):
+        text = " ".join(rnd.choice(words) for _ in range(rnd.randint(1, 6)))
+        try:
+            for move in tta.parse(text, state, 0):
+                tta.apply(state, 0, move)
+        except CommandError:
+            pass
+
+
+def test_destroy_a_type_takes_the_lowest_level():
+    state = tta_state()
+    in_play(state, "civ/I/alchemy", workers=1)
+    assert one("destroy lab", state) == Destroy("civ/A/philosophy")
+
+
+def test_score_sheet_and_scores():
+    state = tta_state(players=3)
+    state["over"] = {"round": 20}
+    for p, c in zip(state["seats"], (30, 12, 7)):
+        p["culture"] = c
+    assert tta.scores(state) == [30, 12, 7]
+    sheet = tta.score_sheet(tta.result(state).to_dict(), "de")
+    assert sheet == [("Kulturpunkte", {0: 30, 1: 12, 2: 7}), ("Summe", {0: 30, 1: 12, 2: 7})]
+
+
+@pytest.mark.parametrize("locale, words", [("ja", "手札：0枚"), ("fr", "main : 0 cartes"), ("de", "Hand: 0 Karten")])
+def test_board_text_in_other_languages(locale, words):
+    state = tta_state()
+    text = tta.board_text(tta.view(state, 1), locale)
+    assert words in text and "Agriculture 2" in text
+
+
+def test_every_event_kind_reads_in_every_language():
+    """A whole bot game: each event has a line in en, ja, fr and de with no template field left over."""
+    import random
+    state = tta.setup(3, {}, "words")
+    rnd = random.Random(2)
+    while tta.pending(state):
+        seat = tta.pending(state)[0].seat
+        state, events = tta.apply(state, seat, tta.bot_move(state, seat, rnd))
+        for e in events:
+            for locale in ("en", "ja", "fr", "de"):
+                line = tta.describe(e, 0, locale)
+                assert line and "{" not in line and "None" not in line, (locale, e)
