@@ -11,7 +11,7 @@ from flask import current_app
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from .. import engine, play, tokens
+from .. import addresses, engine, play, tokens
 from ..clock import now
 from ..extensions import db
 from ..languages import N_
@@ -287,7 +287,7 @@ def _invited_user(sender: str, received: Received, lines: list[str], thread_game
         invited = game_id is not None and db.session.scalar(
             select(Seat.id).where(Seat.game_id == game_id, Seat.user_id.is_(None),
                                   func.lower(Seat.invited_email) == sender)) is not None
-        if invited:
+        if invited and addresses.is_stored_form(sender):
             # The same rule as a first sign-in: the name comes from the mail, else the address.
             user = User(email=sender, name=(_clean(received.from_name, 80).strip() or sender.split("@")[0])[:80])
             db.session.add(user)

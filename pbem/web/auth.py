@@ -1,7 +1,6 @@
 """Passwordless sign-in: an emailed, signed, expiring, single-use link."""
 from __future__ import annotations
 
-import re
 from functools import wraps
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
@@ -9,14 +8,13 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import tokens
+from .. import addresses, tokens
 from ..extensions import db
 from ..mail import outbound
 from ..models import UsedToken, User
 from ..tasks import kick_delivery
 
 bp = Blueprint("auth", __name__)
-EMAIL_RE = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 
 
 def login_required(view):
@@ -45,8 +43,10 @@ def signin():
     error = None
     email = request.form.get("email", "").strip().lower()
     if request.method == "POST":
-        if not EMAIL_RE.fullmatch(email):
-            error = _("Please enter an email address such as name@example.com.")
+        try:
+            email = addresses.normalise(email)
+        except addresses.BadAddress as exc:
+            error = _("Please enter an email address such as name@example.com.") + " " + exc.why
         else:
             token, _nonce = tokens.signin_token(email)
             next_path = request.args.get("next") or request.form.get("next") or ""
