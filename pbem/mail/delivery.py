@@ -206,7 +206,21 @@ def _permanent(exc: Exception) -> bool:
 
 
 def _reason(exc: Exception) -> str:
-    return (str(exc) if isinstance(exc, Undeliverable) else f"{type(exc).__name__}: {exc}")[:2000]
+    """Why a mail was not sent, in words a host can act on (the server's own answer where there is one)."""
+    if isinstance(exc, Undeliverable):
+        text = str(exc)
+    elif isinstance(exc, smtplib.SMTPRecipientsRefused):
+        text = "the mail server refused the recipient: " + "; ".join(
+            f"{code} {_decoded(answer)}" for code, answer in exc.recipients.values())
+    elif isinstance(exc, smtplib.SMTPResponseException):
+        text = f"the mail server answered {exc.smtp_code} {_decoded(exc.smtp_error)}"
+    else:
+        text = f"{type(exc).__name__}: {exc}"
+    return text[:2000]
+
+
+def _decoded(answer: bytes | str) -> str:
+    return answer.decode("utf-8", "replace") if isinstance(answer, bytes) else answer
 
 
 def deliver_due(limit: int = 500) -> int:
