@@ -187,9 +187,12 @@ RETRY_DELAYS = (60, 300, 900, 3600, 3 * 3600, 6 * 3600)  # seconds; then every 6
 # A mail that fails for a reason of its own this many times is given up ("failed", shown to the
 # host): about 16 hours after the first try, in time for the host to act before a deadline.
 MAX_ATTEMPTS = 8
-# How long a claimed row is a run's alone. Longer than the longest send (each SMTP step times
-# out after at most 60 s) plus RECORD_PATIENCE: only a run that died lets its lease run out.
-LEASE = timedelta(minutes=15)
+CLAIM_BATCH = 20  # rows claimed in one transaction
+# How long claimed rows are a run's alone. Before each send the run checks that the longest send
+# (ten SMTP steps at the 60 s timeout cap) and RECORD_PATIENCE still fit in the lease, and gives
+# the rest back if not: so only a run that died lets a lease run out.
+LEASE = timedelta(minutes=30)
+LONGEST_SEND = timedelta(minutes=10)
 RECORD_PATIENCE = 300  # seconds a run keeps trying to record a result while the database is away
 
 
@@ -227,80 +230,106 @@ def _decoded(answer: bytes | str) -> str:
 def deliver_due(limit: int = 500) -> int:
     """Send up to `limit` due outbox rows over one connection; the count sent.
 
-    Each row is claimed in a short transaction (status "sending", a lease of LEASE; SKIP LOCKED,
-    so two runs never take one row), then sent with no transaction open, then its result is
-    recorded in a second short transaction. A database restart during the SMTP conversation
-    therefore neither rolls a sent mail back to "pending" nor stops delivery: the result is
-    recorded once the database is back (for up to RECORD_PATIENCE). Whatever goes wrong with
-    one row (a refused or unusable address, an encoding error, a 4xx) is recorded on that row
-    alone and the rows behind it go out in the same run.
+    Due rows are claimed CLAIM_BATCH at a time in a short transaction (status "sending", a lease
+    of LEASE; SKIP LOCKED, so two runs never take one row), then each is sent with no
+    transaction open and its result recorded at once in a short transaction of its own. A
+    database restart during the SMTP conversation therefore neither rolls a sent mail back to
+    "pending" nor stops delivery: the result is recorded once the database is back (for up to
+    RECORD_PATIENCE). Whatever goes wrong with one row (a refused or unusable address, an
+    encoding error, a 4xx) is recorded on that row alone and the rows behind it go out in the
+    same run.
 
-    The one duplicate window: a run that dies after the server accepted the mail and before the
-    result is recorded leaves the row "sending"; when its lease runs out the next run sends it
+    The one duplicate window: a run that dies after the server accepted a mail and before its
+    result is recorded leaves the row "sending"; when the lease runs out the next run sends it
     again. The copy has the same Message-ID and Date, so mail programs show one message.
     """
     sender = backend()
-    sent = 0
+    sent = done = 0
     # A session of its own: the caller's objects stay as they were, and thousands of rows
     # are not expired on every commit.
     with Session(db.engine, expire_on_commit=False) as session:
         try:
-            for _ in range(limit):
-                row = _claim(session)
-                if row is None:
+            while done < limit:
+                batch = _claim(session, min(CLAIM_BATCH, limit - done))
+                if not batch:
                     break
-                lease = row.next_attempt_at
-                try:
-                    sender.open()  # only once there is mail: an idle beat run opens no connection
-                except Exception as exc:  # noqa: BLE001 - the server's fault, not this row's
-                    _postpone_all_due(session, row.id, lease, exc, limit)
-                    break
-                try:
-                    sender.send(row, recipient(row), message_bytes(row))
-                except Exception as exc:  # noqa: BLE001 - recorded on this row; the next one goes out
-                    failure = exc
-                else:
-                    failure = None
-                sent += _record(session, row.id, lease, failure)
+                count = _send_batch(session, sender, batch, limit)
+                if count is None:
+                    break  # the server cannot be reached: every due mail waits
+                sent += count
+                done += len(batch)
         finally:
             session.rollback()
             sender.close()
     return sent
 
 
-def _claim(session: Session) -> Outbox | None:
-    """The next due row (pending and due, or "sending" with its lease run out), claimed and committed; None if none."""
+def _send_batch(session: Session, sender, batch: list[Outbox], limit: int) -> int | None:
+    """Send the claimed rows one by one, recording each result; the count sent, None if the server is unreachable."""
+    lease = batch[0].next_attempt_at
+    sent = 0
+    for i, row in enumerate(batch):
+        if now() + LONGEST_SEND + timedelta(seconds=RECORD_PATIENCE) > lease:
+            # A slow server used up the lease: give the rest back before another run may take them.
+            _release(session, [r.id for r in batch[i:]], lease)
+            break
+        try:
+            sender.open()  # only once there is mail: an idle beat run opens no connection
+        except Exception as exc:  # noqa: BLE001 - the server's fault, not this row's
+            _postpone_all_due(session, [r.id for r in batch[i:]], lease, exc, limit)
+            return None
+        try:
+            sender.send(row, recipient(row), message_bytes(row))
+        except Exception as exc:  # noqa: BLE001 - recorded on this row; the next one goes out
+            failure = exc
+        else:
+            failure = None
+        sent += _record(session, row.id, lease, failure)
+    return sent
+
+
+def _claim(session: Session, most: int) -> list[Outbox]:
+    """Up to `most` due rows (claims whose lease ran out first, then pending ones), claimed and committed."""
     while True:
+        lease = now() + LEASE  # when another run may take these rows again
+        claimed, seen = [], 0
         # One status per query, so that the (status, next_attempt_at) index gives the order: with
-        # both in one IN list PostgreSQL sorts every due row for each claim. Lapsed claims first.
+        # both in one IN list PostgreSQL sorts every due row for each claim.
         for status in ("sending", "pending"):
-            row = session.execute(
+            rows = session.scalars(
                 select(Outbox).options(joinedload(Outbox.user))
                 .where(Outbox.status == status, Outbox.next_attempt_at <= now())
-                .order_by(Outbox.next_attempt_at).limit(1).with_for_update(of=Outbox, skip_locked=True)
-                .execution_options(populate_existing=True)
-            ).scalar_one_or_none()
-            if row is not None:
+                .order_by(Outbox.next_attempt_at).limit(most - seen).with_for_update(of=Outbox, skip_locked=True)
+                .execution_options(populate_existing=True)).unique().all()
+            seen += len(rows)
+            for row in rows:
+                if row.user is not None and not may_mail(row.user, row.kind, chosen=False):
+                    # The address bounced or complained after the mail was queued.
+                    row.status = "suppressed"
+                    row.last_error = ("not sent: the address bounced" if row.user.email_status == "bounced"
+                                      else "not sent: the player reported our mail as spam")
+                elif row.status == "sending" and row.attempts >= MAX_ATTEMPTS:
+                    # Every run that took it died before recording a result: whatever kills them, stop.
+                    row.status = "failed"
+                    row.last_error = f"given up: sending was interrupted {row.attempts} times"
+                else:
+                    row.status = "sending"
+                    row.attempts += 1
+                    row.next_attempt_at = lease
+                    claimed.append(row)
+            if seen >= most:
                 break
-        if row is None:
-            session.commit()
-            return None
-        if row.user is not None and not may_mail(row.user, row.kind, chosen=False):
-            # The address bounced or complained after the mail was queued.
-            row.status = "suppressed"
-            row.last_error = ("not sent: the address bounced" if row.user.email_status == "bounced"
-                              else "not sent: the player reported our mail as spam")
-        elif row.status == "sending" and row.attempts >= MAX_ATTEMPTS:
-            # Every run that took it died before recording a result: whatever kills them, stop.
-            row.status = "failed"
-            row.last_error = f"given up: sending was interrupted {row.attempts} times"
-        else:
-            row.status = "sending"
-            row.attempts += 1
-            row.next_attempt_at = now() + LEASE  # the lease: when another run may take it again
-            session.commit()
-            return row
         session.commit()
+        if claimed or not seen:
+            return claimed  # else every row seen was suppressed: look again
+
+
+def _release(session: Session, row_ids: list[int], lease) -> None:
+    """Give claimed rows back unsent: pending and due at once, their claim's attempt not counted."""
+    session.execute(update(Outbox).where(Outbox.id.in_(row_ids), Outbox.status == "sending",
+                                         Outbox.next_attempt_at == lease)
+                    .values(status="pending", next_attempt_at=now(), attempts=Outbox.attempts - 1))
+    session.commit()
 
 
 def _record(session: Session, row_id: int, lease, failure: Exception | None) -> bool:
@@ -349,26 +378,25 @@ def _record_once(session: Session, row_id: int, lease, failure: Exception | None
     return False
 
 
-def _postpone_all_due(session: Session, row_id: int, lease, exc: Exception, limit: int) -> None:
-    """The server is unreachable: the claimed row and every due row wait, each with an attempt counted and its backoff."""
+def _postpone_all_due(session: Session, row_ids: list[int], lease, exc: Exception, limit: int) -> None:
+    """The server is unreachable: the claimed rows and every due row wait, each with an attempt counted and its backoff."""
     error = f"{type(exc).__name__}: {exc}"[:2000]
-    claimed = session.execute(select(Outbox).where(Outbox.id == row_id, Outbox.status == "sending",
+    claimed = session.scalars(select(Outbox).where(Outbox.id.in_(row_ids), Outbox.status == "sending",
                                                    Outbox.next_attempt_at == lease).with_for_update()
-                              .execution_options(populate_existing=True)).scalar_one_or_none()
+                              .execution_options(populate_existing=True)).all()
     rows = session.scalars(
         select(Outbox).where(Outbox.status == "pending", Outbox.next_attempt_at <= now())
         .order_by(Outbox.next_attempt_at).limit(limit).with_for_update(skip_locked=True)
         .execution_options(populate_existing=True)).all()
     for row in rows:
         row.attempts += 1
-    if claimed is not None:  # its attempt was counted when it was claimed
-        claimed.status = "pending"
-        rows.append(claimed)
-    for row in rows:
+    for row in claimed:  # their attempt was counted when they were claimed
+        row.status = "pending"
+    for row in (*rows, *claimed):
         row.last_error = error
         row.next_attempt_at = now() + retry_delay(row.attempts)
     session.commit()
-    log.warning("mail server unreachable; %d mails wait: %s", len(rows), error)
+    log.warning("mail server unreachable; %d mails wait: %s", len(rows) + len(claimed), error)
 
 
 def failed_mail(game_id: int) -> list[Outbox]:

@@ -271,3 +271,40 @@ def test_a_mail_refused_again_and_again_is_given_up_and_shown_to_the_host(app, c
     other = app.test_client()
     signin(other, "bob@example.com")
     assert "Mail to bob@example.com failed" not in other.get(f"/games/{game.id}").get_data(as_text=True)
+
+
+class _SlowSink(_Sink):
+    """A sink during whose first DATA twenty minutes pass (the process clock moves): a server slow enough to eat a
+    lease. For every mail it notes how much of its row's lease is left as the mail arrives."""
+
+    def __init__(self, app):
+        super().__init__()
+        self.app, self.lease_left = app, []
+
+    async def handle_DATA(self, server, session, envelope):
+        from sqlalchemy import text
+
+        if not self.mails:
+            clock.advance(timedelta(minutes=20))
+        with self.app.app_context(), db.engine.connect() as conn:
+            lease = conn.execute(text("SELECT next_attempt_at FROM outbox WHERE to_address = :to"),
+                                 {"to": envelope.rcpt_tos[0]}).scalar()
+        self.lease_left.append(lease - clock.now())
+        return await super().handle_DATA(server, session, envelope)
+
+
+def test_a_run_whose_lease_runs_short_gives_the_rest_back_and_claims_them_anew(app, ctx, later):
+    sink = _SlowSink(app)
+    controller = Controller(sink, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    app.config["MAIL_URL"] = f"smtp://127.0.0.1:{controller.port}?timeout=10"
+    try:
+        rows = queue_to(GOOD)
+        assert deliver() == 3  # the first under the first claim, the other two under a new one
+        assert [(r.status, r.attempts) for r in rows] == [("sent", 1)] * 3 and len(sink.mails) == 3
+        # No mail was sent under a lease too short to send and record it before another run may take it.
+        needed = delivery.LONGEST_SEND + timedelta(seconds=delivery.RECORD_PATIENCE)
+        assert all(left >= needed for left in sink.lease_left[1:]), sink.lease_left
+    finally:
+        app.config["MAIL_URL"] = None
+        controller.stop()
