@@ -180,10 +180,14 @@ class Outbox(db.Model):
     html: Mapped[str | None] = mapped_column(Text, default=None)
     headers: Mapped[dict[str, str]] = mapped_column(Json, default=dict)
     message_id: Mapped[str] = mapped_column(String(300))
-    # pending, sent, failed (a 5xx answer), suppressed (the address bounced or complained meanwhile)
+    # pending; sending (claimed by a delivery run, see mail/delivery.py); sent; failed (a 5xx answer,
+    # an address pbem cannot send to, or MAX_ATTEMPTS failures); suppressed (the address bounced
+    # or complained meanwhile)
     status: Mapped[str] = mapped_column(String(16), default="pending")
     attempts: Mapped[int] = mapped_column(default=0)
     last_error: Mapped[str | None] = mapped_column(Text, default=None)
+    # When the row is next due: a pending row after its backoff; a sending row when its claim's
+    # lease runs out (the run that claimed it died) and another run may take it.
     next_attempt_at: Mapped[datetime] = mapped_column(default=now)
     created_at: Mapped[datetime] = mapped_column(default=now)
     sent_at: Mapped[datetime | None] = mapped_column(default=None)

@@ -1,23 +1,27 @@
 """Delivery from the outbox: the MIME message, the backends (SMTP, the outbox folder) and retries."""
 from __future__ import annotations
 
+import contextlib
 import logging
 import smtplib
 import ssl
+import time
 from datetime import timedelta, timezone
 from email import policy
 from email.header import Header
 from email.message import Message
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
-from email.utils import format_datetime, parseaddr
+from email.utils import format_datetime
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
 from flask import current_app
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, joinedload
 
+from .. import addresses, tokens
 from ..clock import now
 from ..extensions import db
 from ..models import Outbox
@@ -32,6 +36,28 @@ def _header(value: str) -> str | Header:
     return value if value.isascii() else Header(value, "utf-8")
 
 
+class Undeliverable(Exception):
+    """This mail cannot be sent as it is (an address pbem cannot use, SMTPUTF8 not offered): failed, no retry."""
+
+
+def recipient(row: Outbox) -> str:
+    """The address `row` goes to, in its stored form (IDNA domain as ASCII); Undeliverable when it is unusable.
+
+    Checked again here, not only where addresses enter: rows queued before that check existed
+    must fail alone rather than stall the rows behind them.
+    """
+    try:
+        return addresses.normalise(row.to_address)
+    except addresses.BadAddress as exc:
+        raise Undeliverable(f"{row.to_address!r} is not an address pbem can send to: {exc.why}") from exc
+
+
+def _address_header(address: str) -> str:
+    # RFC 6532: an SMTPUTF8 address is written as raw UTF-8 (an encoded word is not allowed in an
+    # address); compat32 writes surrogate-escaped text back out as the original bytes.
+    return address if address.isascii() else address.encode().decode("ascii", "surrogateescape")
+
+
 def build_message(row: Outbox) -> Message:
     """The MIME message for an outbox row: text, and HTML when there is one, as alternatives."""
     # email.mime with the compat32 policy: three times faster than EmailMessage for the same
@@ -44,7 +70,7 @@ def build_message(row: Outbox) -> Message:
     else:
         msg = text
     msg["From"] = _header(current_app.config["MAIL_FROM"])
-    msg["To"] = row.to_address
+    msg["To"] = _address_header(recipient(row))
     msg["Subject"] = _header(row.subject)
     msg["Message-ID"] = row.message_id
     # The queueing time, not the sending time: a re-send is the same message.
@@ -67,11 +93,6 @@ def message_bytes(row: Outbox) -> bytes:
 _WIRE = policy.compat32.clone(linesep="\r\n")  # SMTP wants CRLF, and DKIM signs what is sent
 
 
-def envelope_sender() -> str:
-    """The envelope sender (MAIL FROM): the address of MAIL_FROM, where bounces come back."""
-    return parseaddr(current_app.config["MAIL_FROM"])[1]
-
-
 class FolderBackend:
     """The embedded default: each mail is written to the outbox folder, read on the dev mailbox page."""
 
@@ -81,7 +102,7 @@ class FolderBackend:
     def open(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
 
-    def send(self, row: Outbox, data: bytes) -> None:
+    def send(self, row: Outbox, to: str, data: bytes) -> None:
         path = self.folder / f"{row.id:08d}.eml"
         tmp = path.with_suffix(".tmp")
         tmp.write_bytes(data)
@@ -106,7 +127,7 @@ class SmtpBackend:
         self.password = unquote(parts.password) if parts.password else None
         query = parse_qs(parts.query)
         self.require_tls = query.get("tls", [""])[0] == "required"
-        self.timeout = float(query.get("timeout", ["30"])[0])
+        self.timeout = min(float(query.get("timeout", ["30"])[0]), 60)  # LEASE counts on it
         self.client: smtplib.SMTP | None = None
 
     def open(self) -> None:
@@ -129,10 +150,17 @@ class SmtpBackend:
             raise
         self.client = client
 
-    def send(self, row: Outbox, data: bytes) -> None:
+    def send(self, row: Outbox, to: str, data: bytes) -> None:
+        """Send `data` to `to`; the envelope sender (MAIL FROM) is the row's signed bounce address (VERP)."""
         self.open()
+        options = []
+        if addresses.needs_smtputf8(to):
+            if not self.client.has_extn("smtputf8"):
+                raise Undeliverable(f"{to!r} has non-ASCII letters before the @: sending to it needs SMTPUTF8, "
+                                    "which the mail server does not offer")
+            options = ["SMTPUTF8", "BODY=8BITMIME"]
         try:
-            self.client.sendmail(envelope_sender(), [row.to_address], data)
+            self.client.sendmail(tokens.bounce_address(row.id), [to], data, mail_options=options)
         except (smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError, smtplib.SMTPSenderRefused):
             raise  # the connection is still good (smtplib sent RSET)
         except BaseException:
@@ -155,98 +183,229 @@ def backend():
     return FolderBackend(current_app.config["OUTBOX_DIR"])
 
 
-RETRY_DELAYS = (60, 300, 900, 3600, 3 * 3600, 6 * 3600)  # seconds; then keep trying every 6 hours
+RETRY_DELAYS = (60, 300, 900, 3600, 3 * 3600, 6 * 3600)  # seconds; then every 6 hours
+# A mail that fails for a reason of its own this many times is given up ("failed", shown to the
+# host): about 16 hours after the first try, in time for the host to act before a deadline.
+MAX_ATTEMPTS = 8
+CLAIM_BATCH = 20  # rows claimed in one transaction
+# How long claimed rows are a run's alone. Before each send the run checks that the longest send
+# (ten SMTP steps at the 60 s timeout cap) and RECORD_PATIENCE still fit in the lease, and gives
+# the rest back if not: so only a run that died lets a lease run out.
+LEASE = timedelta(minutes=30)
+LONGEST_SEND = timedelta(minutes=10)
+RECORD_PATIENCE = 300  # seconds a run keeps trying to record a result while the database is away
 
 
 def retry_delay(attempts: int) -> timedelta:
     return timedelta(seconds=RETRY_DELAYS[min(max(attempts, 1) - 1, len(RETRY_DELAYS) - 1)])
 
 
-class ConnectFailed(Exception):
-    """The mail server could not be reached: every due mail waits, none is lost."""
-
-
 def _permanent(exc: Exception) -> bool:
-    """A 5xx answer about this mail or its recipient: sending it again would fail the same way."""
+    """A 5xx answer about this mail or its recipient, or a mail that cannot be sent as it is: no retry."""
+    if isinstance(exc, (Undeliverable, smtplib.SMTPNotSupportedError)):
+        return True
     if isinstance(exc, smtplib.SMTPRecipientsRefused):
         return all(code >= 500 for code, _ in exc.recipients.values())
     return isinstance(exc, smtplib.SMTPDataError) and exc.smtp_code >= 500
 
 
-def deliver_due(limit: int = 500) -> int:
-    """Send due outbox rows over one connection, each in its own transaction under a row lock; the count sent.
+def _reason(exc: Exception) -> str:
+    """Why a mail was not sent, in words a host can act on (the server's own answer where there is one)."""
+    if isinstance(exc, Undeliverable):
+        text = str(exc)
+    elif isinstance(exc, smtplib.SMTPRecipientsRefused):
+        text = "the mail server refused the recipient: " + "; ".join(
+            f"{code} {_decoded(answer)}" for code, answer in exc.recipients.values())
+    elif isinstance(exc, smtplib.SMTPResponseException):
+        text = f"the mail server answered {exc.smtp_code} {_decoded(exc.smtp_error)}"
+    else:
+        text = f"{type(exc).__name__}: {exc}"
+    return text[:2000]
 
-    Crash semantics: a row is locked (SELECT ... FOR UPDATE SKIP LOCKED) from before the SMTP
-    conversation until "sent" is committed, so no two workers send it at once. A worker killed
-    mid-send takes its database connection with it: PostgreSQL rolls the transaction back,
-    the row is pending again at once (that attempt is not counted), and the next run sends
-    it. Only a crash between the server's "250" and our commit (a millisecond) sends a mail
-    twice; the copy carries the same Message-ID and Date, so mail clients and our inbound side
-    see one message.
+
+def _decoded(answer: bytes | str) -> str:
+    return answer.decode("utf-8", "replace") if isinstance(answer, bytes) else answer
+
+
+def deliver_due(limit: int = 500) -> int:
+    """Send up to `limit` due outbox rows over one connection; the count sent.
+
+    Due rows are claimed CLAIM_BATCH at a time in a short transaction (status "sending", a lease
+    of LEASE; SKIP LOCKED, so two runs never take one row), then each is sent with no
+    transaction open and its result recorded at once in a short transaction of its own. A
+    database restart during the SMTP conversation therefore neither rolls a sent mail back to
+    "pending" nor stops delivery: the result is recorded once the database is back (for up to
+    RECORD_PATIENCE). Whatever goes wrong with one row (a refused or unusable address, an
+    encoding error, a 4xx) is recorded on that row alone and the rows behind it go out in the
+    same run.
+
+    The one duplicate window: a run that dies after the server accepted a mail and before its
+    result is recorded leaves the row "sending"; when the lease runs out the next run sends it
+    again. The copy has the same Message-ID and Date, so mail programs show one message.
     """
     sender = backend()
-    sent = 0
+    sent = done = 0
     # A session of its own: the caller's objects stay as they were, and thousands of rows
     # are not expired on every commit.
     with Session(db.engine, expire_on_commit=False) as session:
         try:
-            for _ in range(limit):
-                row = session.execute(
-                    select(Outbox).options(joinedload(Outbox.user))
-                    .where(Outbox.status == "pending", Outbox.next_attempt_at <= now())
-                    .order_by(Outbox.next_attempt_at).limit(1).with_for_update(of=Outbox, skip_locked=True)
-                ).scalar_one_or_none()
-                if row is None:
+            while done < limit:
+                batch = _claim(session, min(CLAIM_BATCH, limit - done))
+                if not batch:
                     break
-                if row.user is not None and not may_mail(row.user, row.kind, chosen=False):
-                    # The address bounced or complained after the mail was queued.
-                    row.status = "suppressed"
-                    row.last_error = ("not sent: the address bounced" if row.user.email_status == "bounced"
-                                      else "not sent: the player reported our mail as spam")
-                    session.commit()
-                    continue
-                try:
-                    sender.open()  # only once there is mail: an idle beat run opens no connection
-                except (OSError, smtplib.SMTPException) as exc:
-                    _fail_all_due(session, exc, limit)  # this row too: this very transaction holds its lock
-                    break
-                row.attempts += 1
-                try:
-                    sender.send(row, message_bytes(row))
-                except (OSError, smtplib.SMTPException) as exc:
-                    row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-                    if _permanent(exc):
-                        row.status = "failed"
-                        if isinstance(exc, smtplib.SMTPRecipientsRefused) and row.user is not None:
-                            note_bounce(row.user, True, row.last_error)
-                    else:
-                        row.next_attempt_at = now() + retry_delay(row.attempts)
-                else:
-                    row.status = "sent"
-                    row.sent_at = now()
-                    row.last_error = None
-                    sent += 1
-                session.commit()
+                count = _send_batch(session, sender, batch, limit)
+                if count is None:
+                    break  # the server cannot be reached: every due mail waits
+                sent += count
+                done += len(batch)
         finally:
             session.rollback()
             sender.close()
     return sent
 
 
-def _fail_all_due(session: Session, exc: Exception, limit: int) -> None:
-    """The server is unreachable: count an attempt and note the error on every due row, each with its backoff."""
+def _send_batch(session: Session, sender, batch: list[Outbox], limit: int) -> int | None:
+    """Send the claimed rows one by one, recording each result; the count sent, None if the server is unreachable."""
+    lease = batch[0].next_attempt_at
+    sent = 0
+    for i, row in enumerate(batch):
+        if now() + LONGEST_SEND + timedelta(seconds=RECORD_PATIENCE) > lease:
+            # A slow server used up the lease: give the rest back before another run may take them.
+            _release(session, [r.id for r in batch[i:]], lease)
+            break
+        try:
+            sender.open()  # only once there is mail: an idle beat run opens no connection
+        except Exception as exc:  # noqa: BLE001 - the server's fault, not this row's
+            _postpone_all_due(session, [r.id for r in batch[i:]], lease, exc, limit)
+            return None
+        try:
+            sender.send(row, recipient(row), message_bytes(row))
+        except Exception as exc:  # noqa: BLE001 - recorded on this row; the next one goes out
+            failure = exc
+        else:
+            failure = None
+        sent += _record(session, row.id, lease, failure)
+    return sent
+
+
+def _claim(session: Session, most: int) -> list[Outbox]:
+    """Up to `most` due rows (claims whose lease ran out first, then pending ones), claimed and committed."""
+    while True:
+        lease = now() + LEASE  # when another run may take these rows again
+        claimed, seen = [], 0
+        # One status per query, so that the (status, next_attempt_at) index gives the order: with
+        # both in one IN list PostgreSQL sorts every due row for each claim.
+        for status in ("sending", "pending"):
+            rows = session.scalars(
+                select(Outbox).options(joinedload(Outbox.user))
+                .where(Outbox.status == status, Outbox.next_attempt_at <= now())
+                .order_by(Outbox.next_attempt_at).limit(most - seen).with_for_update(of=Outbox, skip_locked=True)
+                .execution_options(populate_existing=True)).unique().all()
+            seen += len(rows)
+            for row in rows:
+                if row.user is not None and not may_mail(row.user, row.kind, chosen=False):
+                    # The address bounced or complained after the mail was queued.
+                    row.status = "suppressed"
+                    row.last_error = ("not sent: the address bounced" if row.user.email_status == "bounced"
+                                      else "not sent: the player reported our mail as spam")
+                elif row.status == "sending" and row.attempts >= MAX_ATTEMPTS:
+                    # Every run that took it died before recording a result: whatever kills them, stop.
+                    row.status = "failed"
+                    row.last_error = f"given up: sending was interrupted {row.attempts} times"
+                else:
+                    row.status = "sending"
+                    row.attempts += 1
+                    row.next_attempt_at = lease
+                    claimed.append(row)
+            if seen >= most:
+                break
+        session.commit()
+        if claimed or not seen:
+            return claimed  # else every row seen was suppressed: look again
+
+
+def _release(session: Session, row_ids: list[int], lease) -> None:
+    """Give claimed rows back unsent: pending and due at once, their claim's attempt not counted."""
+    session.execute(update(Outbox).where(Outbox.id.in_(row_ids), Outbox.status == "sending",
+                                         Outbox.next_attempt_at == lease)
+                    .values(status="pending", next_attempt_at=now(), attempts=Outbox.attempts - 1))
+    session.commit()
+
+
+def _record(session: Session, row_id: int, lease, failure: Exception | None) -> bool:
+    """Record the outcome of sending a claimed row, waiting out a database restart; whether it was sent."""
+    deadline = time.monotonic() + RECORD_PATIENCE
+    while True:
+        try:
+            return _record_once(session, row_id, lease, failure)
+        except (OperationalError, InterfaceError) as exc:
+            with contextlib.suppress(OperationalError, InterfaceError):
+                session.rollback()  # on a lost connection this fails too; the session starts afresh anyway
+            if time.monotonic() > deadline:
+                raise  # the lease runs out and the next run takes the row again (see deliver_due)
+            log.warning("outbox row %d: the database is away (%s); recording the result again shortly", row_id,
+                        str(exc.orig or exc).strip().splitlines()[0])
+            time.sleep(2)
+
+
+def _record_once(session: Session, row_id: int, lease, failure: Exception | None) -> bool:
+    if failure is None:
+        # The common case in one statement, fenced by the lease like the rest.
+        done = session.execute(update(Outbox).where(Outbox.id == row_id, Outbox.status == "sending",
+                                                    Outbox.next_attempt_at == lease)
+                               .values(status="sent", sent_at=now(), last_error=None)).rowcount
+        session.commit()
+        if not done:
+            log.warning("outbox row %d: the lease ran out before the result was recorded", row_id)
+        return True
+    row = session.execute(select(Outbox).options(joinedload(Outbox.user)).where(Outbox.id == row_id)
+                          .with_for_update(of=Outbox).execution_options(populate_existing=True)).scalar_one()
+    if row.status != "sending" or row.next_attempt_at != lease:
+        # Our lease ran out and another run took the row: its result is the one that counts.
+        session.rollback()
+        log.warning("outbox row %d: the lease ran out before the result was recorded", row_id)
+        return False
+    row.last_error = _reason(failure)
+    if _permanent(failure) or row.attempts >= MAX_ATTEMPTS:
+        row.status = "failed"
+        if isinstance(failure, smtplib.SMTPRecipientsRefused) and _permanent(failure) and row.user is not None:
+            note_bounce(row.user, True, row.last_error)
+    else:
+        row.status = "pending"
+        row.next_attempt_at = now() + retry_delay(row.attempts)
+    log.warning("outbox row %d to %r: %s (%s)", row.id, row.to_address, row.last_error, row.status)
+    session.commit()
+    return False
+
+
+def _postpone_all_due(session: Session, row_ids: list[int], lease, exc: Exception, limit: int) -> None:
+    """The server is unreachable: the claimed rows and every due row wait, each with an attempt counted and its backoff."""
     error = f"{type(exc).__name__}: {exc}"[:2000]
+    claimed = session.scalars(select(Outbox).where(Outbox.id.in_(row_ids), Outbox.status == "sending",
+                                                   Outbox.next_attempt_at == lease).with_for_update()
+                              .execution_options(populate_existing=True)).all()
     rows = session.scalars(
         select(Outbox).where(Outbox.status == "pending", Outbox.next_attempt_at <= now())
-        .order_by(Outbox.next_attempt_at).limit(limit).with_for_update(skip_locked=True)).all()
+        .order_by(Outbox.next_attempt_at).limit(limit).with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)).all()
     for row in rows:
         row.attempts += 1
+    for row in claimed:  # their attempt was counted when they were claimed
+        row.status = "pending"
+    for row in (*rows, *claimed):
         row.last_error = error
         row.next_attempt_at = now() + retry_delay(row.attempts)
     session.commit()
-    log.warning("mail server unreachable; %d mails wait: %s", len(rows), error)
+    log.warning("mail server unreachable; %d mails wait: %s", len(rows) + len(claimed), error)
+
+
+def failed_mail(game_id: int) -> list[Outbox]:
+    """The mail of a game that was given up, newest first: its host sees to whom, and why."""
+    return list(db.session.scalars(select(Outbox).where(Outbox.game_id == game_id, Outbox.status == "failed")
+                                   .order_by(Outbox.id.desc()).limit(20)))
 
 
 def pending_count() -> int:
-    """How many mails wait to be sent (due or in backoff)."""
-    return db.session.scalar(select(func.count()).select_from(Outbox).where(Outbox.status == "pending")) or 0
+    """How many mails wait to be sent (due, in backoff, or being sent)."""
+    return db.session.scalar(select(func.count()).select_from(Outbox)
+                             .where(Outbox.status.in_(("pending", "sending")))) or 0

@@ -11,7 +11,7 @@ from flask import current_app
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from .. import engine, play, tokens
+from .. import addresses, engine, play, tokens
 from ..clock import now
 from ..extensions import db
 from ..languages import N_
@@ -355,7 +355,7 @@ def _invited_user(ctx: _Context, received: Received, lines: list[str], hint: Gam
     """A new user for an invited address that answers its invitation with `join`, proven; None for anyone else."""
     game = _invitation(ctx.sender, lines, hint)
     # Replying to the invitation (its signed reply address) proves the mail comes from the invitee.
-    if game is None or not ctx.may_change(game.id):
+    if game is None or not ctx.may_change(game.id) or not addresses.is_stored_form(ctx.sender):
         return None
     # The same rule as a first sign-in: the name comes from the mail, else the address.
     user = User(email=ctx.sender, name=(_clean(received.from_name, 80).strip() or ctx.sender.split("@")[0])[:80])

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import random
-import re
 import secrets
 
-from .. import engine
+from .. import addresses, engine
 from ..clock import now
 from ..extensions import db
 from ..mail import outbound
@@ -71,9 +70,11 @@ def _lobby_game(game_id: int) -> Game:
 @rolls_back
 def invite(game_id: int, host: User, email: str) -> Seat:
     """Reserve a seat for `email` and mail them an invitation."""
-    email = email.strip().lower()
-    if not re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", email):
-        raise PlayError("%(address)s is not an email address", address=repr(email))
+    try:
+        email = addresses.normalise(email)
+    except addresses.BadAddress as exc:
+        raise PlayError("%(address)s is not an address pbem can send to: %(why)s",
+                        address=repr(exc.address), why=exc.why) from exc
     game = _lobby_game(game_id)
     _check_host(game, host)
     if any(s.invited_email == email or (s.user and s.user.email == email) for s in game.seats):

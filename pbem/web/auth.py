@@ -1,7 +1,6 @@
 """Passwordless sign-in (an emailed, signed, expiring, single-use link) and the sessions it opens."""
 from __future__ import annotations
 
-import re
 import secrets
 from datetime import timedelta
 from functools import wraps
@@ -11,7 +10,7 @@ from flask_babel import gettext as _
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
-from .. import tokens
+from .. import addresses, tokens
 from ..clock import now
 from ..extensions import db
 from ..mail import bounces, outbound
@@ -20,7 +19,6 @@ from ..tasks import kick_delivery
 from .redirects import safe_next
 
 bp = Blueprint("auth", __name__)
-EMAIL_RE = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 
 
 def login_required(view):
@@ -109,8 +107,10 @@ def signin():
     email = request.form.get("email", "").strip().lower()
     next_path = safe_next(request.args.get("next") or request.form.get("next"))
     if request.method == "POST":
-        if not EMAIL_RE.fullmatch(email):
-            error = _("Please enter an email address such as name@example.com.")
+        try:
+            email = addresses.normalise(email)
+        except addresses.BadAddress as exc:
+            error = _("Please enter an email address such as name@example.com.") + " " + exc.why
         else:
             outbound.queue_signin(email, signin_link(email, next_path))
             db.session.commit()

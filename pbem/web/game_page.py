@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from .. import engine, play, tokens
 from ..extensions import db
-from ..mail import outbound
+from ..mail import delivery, outbound
 from ..models import ChatMessage, Game, GameNote, Move
 from . import history as log
 from .move_forms import FormProblem, build_panels, compose
@@ -44,8 +44,9 @@ def _locale() -> str:
 
 def _render(game: Game, seat: int | None, link_token: str | None = None, read_only: bool = False,
             outcome: play.Outcome | None = None, error: str | None = None, status: int = 200):
+    failed_mail = delivery.failed_mail(game.id) if g.user is not None and g.user.id == game.host_id else []
     if game.status in ("lobby", "abandoned"):
-        return render_template("lobby/show.html", game=game, seat=seat), status
+        return render_template("lobby/show.html", game=game, seat=seat, failed_mail=failed_mail), status
     rules = engine.get(game.slug)
     locale = _locale()
     prompts = rules.pending(game.state)
@@ -72,7 +73,7 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
         sheet=rules.score_sheet(game.result, locale) if game.result and hasattr(rules, "score_sheet") else [],
         chat=chat[::-1], key=secrets.token_urlsafe(16), link_token=link_token, read_only=read_only,
         prompt_version=seat_row.prompt_version if seat_row is not None else None,
-        outcome=outcome, error=error), status
+        outcome=outcome, error=error, failed_mail=failed_mail), status
 
 
 @bp.route("/games/<int:game_id>")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from .. import engine
+from .. import addresses, engine
 
 STATUSES = ("lobby", "active", "finished", "abandoned")
 
@@ -121,8 +121,16 @@ class CreateGameSchema(Schema):
     random_seating = fields.Bool(load_default=True)
 
 
+def _address(text: str) -> None:
+    try:
+        addresses.normalise(text)
+    except addresses.BadAddress as exc:
+        raise ValidationError(f"not an address pbem can send to: {exc.why}") from exc
+
+
 class InviteSchema(Schema):
-    email = fields.Email(required=True, validate=validate.Length(max=320))
+    email = fields.Str(required=True, validate=[validate.Length(max=320), _address],
+                       metadata={"description": "the invitee's address (see docs/mail.md, \"Addresses\")"})
 
 
 class ErrorSchema(Schema):

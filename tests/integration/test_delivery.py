@@ -6,6 +6,7 @@ killed like a crashed machine; its clock is moved through Redis (PBEM_CLOCK_OFFS
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import secrets
 import signal
@@ -21,6 +22,7 @@ import pytest
 import redis
 from aiosmtpd.controller import Controller
 from sqlalchemy import select, text
+from sqlalchemy.exc import OperationalError
 
 from conftest import PG_ADMIN, REDIS_URL, ROOT, _admin, free_port
 
@@ -39,6 +41,7 @@ class Mailbox:
         self.arrived = threading.Condition()
         self.stall_next = False
         self.stalled = threading.Event()
+        self.cut_database_next: str | None = None  # a database name
         self.controller: Controller | None = None
 
     def start(self) -> None:
@@ -55,6 +58,13 @@ class Mailbox:
             self.stalled.set()
             # Never answer: aiosmtpd cancels this when the client goes away, and the mail is not taken.
             await asyncio.sleep(3600)
+        if self.cut_database_next:
+            # As a PostgreSQL restart would: while the sender waits for our "250", every connection
+            # to the database is cut and new ones are refused until the test lets them in again.
+            name, self.cut_database_next = self.cut_database_next, None
+            with _admin() as conn:
+                conn.execute(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS false')
+                conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
         with self.arrived:
             for rcpt in envelope.rcpt_tos:
                 self.messages.append((rcpt, message_from_bytes(envelope.content, policy=policy.default)))
@@ -104,6 +114,16 @@ class Worker:
                 self.proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+    def wait_idle(self, timeout: float = 60.0) -> None:
+        """Wait until every task this worker process received has finished."""
+        deadline = time.monotonic() + timeout
+        while True:
+            log = self.log.read_text().rsplit(f"--- start {self.starts} ---", 1)[1]
+            if log.count("] received") == log.count("] succeeded in") + log.count("] raised unexpected"):
+                return
+            assert time.monotonic() < deadline, "the worker is still busy:\n" + log[-4000:]
+            time.sleep(0.1)
 
     def wait_log(self, needle: str, count: int, timeout: float = 60.0) -> None:
         deadline = time.monotonic() + timeout
@@ -250,16 +270,15 @@ def test_a_worker_killed_mid_send_and_restarted_mails_each_prompt_exactly_once(s
     games = [new_game([ann, bob], bots=1) for _ in range(3)]
     assert mailbox.stalled.wait(60), "the worker never reached DATA:\n" + worker.log.read_text()[-3000:]
     worker.kill()
-    # The killed worker's transaction is rolled back: the row it was sending is pending and unlocked.
-    deadline = time.monotonic() + 30
-    while True:
-        free = db.session.execute(text("SELECT count(*) FROM outbox WHERE status = 'pending' AND id IN "
-                                       "(SELECT id FROM outbox FOR UPDATE SKIP LOCKED)")).scalar()
-        db.session.rollback()
-        if free == 3 or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
-    assert free == 3, [(r.id, r.status) for r in rows()]
+    # The rows it had claimed stay "sending" (no lock held) until their lease runs out; the server
+    # never answered the DATA, so nothing was delivered.
+    claimed = [r for r in rows() if r.status == "sending"]
+    assert claimed and {r.status for r in rows()} <= {"sending", "pending"}, [(r.id, r.status) for r in rows()]
+    free = db.session.execute(text("SELECT count(*) FROM outbox WHERE id IN "
+                                   "(SELECT id FROM outbox FOR UPDATE SKIP LOCKED)")).scalar()
+    db.session.rollback()
+    assert free == 3
+    worker_now(max(r.next_attempt_at for r in claimed) + timedelta(seconds=1))  # the lease has run out
     worker.start()  # delivers what is due as it starts
     mailbox.wait(lambda: len(mailbox.to(ann.email)) >= 3, what="ann's three turn mails")
     all_sent()
@@ -304,6 +323,40 @@ def test_a_down_smtp_server_delays_mail_but_loses_none(svc):
     all_sent()
     [row] = [r for r in rows("turn") if r.to_address == cid.email]
     assert row.attempts == 2 and row.sent_at is not None and row.last_error is None
+
+
+def test_a_database_restart_between_send_and_record_mails_once(svc):
+    """Issue 10: the row lock spanned the SMTP conversation, so a PostgreSQL restart during delivery
+    rolled a sent turn mail back to pending and the next run sent it again."""
+    from pbem.extensions import db
+    from pbem.tasks import deliver_outbox
+
+    app, mailbox, worker = svc
+    name = db.engine.url.database
+    mailbox.cut_database_next = name
+    hal, ida = new_user("hal"), new_user("ida")
+    try:
+        new_game([hal, ida], bots=1)
+        mailbox.wait(lambda: mailbox.to(hal.email), what="hal's turn mail")
+        assert mailbox.cut_database_next is None  # the cut came during that mail's DATA
+        # The worker has met the closed database: it waits to record the result (or, as before
+        # issue 10, its transaction with the row lock is gone and the mail is pending again).
+        deadline = time.monotonic() + 60
+        while not any(word in worker.log.read_text() for word in ("the database is away", "raised unexpected")):
+            assert time.monotonic() < deadline, worker.log.read_text()[-3000:]
+            time.sleep(0.1)
+    finally:
+        with _admin() as conn:
+            conn.execute(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS true')
+    with contextlib.suppress(OperationalError):
+        db.session.rollback()  # this test's own connection was cut too
+    deliver_outbox.delay()  # the beat's next run
+    all_sent()
+    worker.wait_idle()
+    assert len(mailbox.to(hal.email)) == 1
+    assert_one_mail_per_row(mailbox)
+    [row] = [r for r in rows("turn") if r.to_address == hal.email]
+    assert row.attempts == 1
 
 
 def scan(worker: Worker, at: datetime) -> None:

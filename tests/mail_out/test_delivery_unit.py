@@ -157,3 +157,154 @@ def test_the_clock_can_be_moved_for_every_process_through_redis(monkeypatch):
         assert timedelta(minutes=59) < clock.now() - before < timedelta(days=1)
     finally:
         clock.set_shared_offset(url, timedelta(0))
+
+
+class _Sink:
+    """An aiosmtpd handler keeping each mail with its envelope: sender, recipients, MAIL options."""
+
+    def __init__(self, refuse_rcpt: str | None = None):
+        self.mails: list[dict] = []
+        self.refuse_rcpt = refuse_rcpt
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if self.refuse_rcpt and address.startswith(self.refuse_rcpt):
+            return "451 4.2.0 mailbox busy, try later"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        from email import message_from_bytes, policy
+
+        self.mails.append({"from": envelope.mail_from, "to": envelope.rcpt_tos, "options": envelope.mail_options,
+                           "message": message_from_bytes(envelope.content, policy=policy.SMTPUTF8)})
+        return "250 OK"
+
+
+@pytest.fixture
+def sink(app):
+    """Start a sink (SMTPUTF8 on or off) and send through it."""
+    controllers = []
+
+    def start(smtputf8: bool, refuse_rcpt: str | None = None) -> _Sink:
+        handler = _Sink(refuse_rcpt)
+        controller = Controller(handler, hostname="127.0.0.1", port=free_port(), enable_SMTPUTF8=smtputf8)
+        controller.start()
+        controllers.append(controller)
+        app.config["MAIL_URL"] = f"smtp://127.0.0.1:{controller.port}?timeout=10"
+        return handler
+    yield start
+    app.config["MAIL_URL"] = None
+    for controller in controllers:
+        controller.stop()
+
+
+def queue_to(addresses: list[str]) -> list[Outbox]:
+    """One row per address, in this order, all due now (as rows queued before addresses were checked would be)."""
+    rows = [outbound._queue(f"test:{i}", "notice", to, f"mail {i}", f"body {i}") for i, to in enumerate(addresses)]
+    db.session.commit()
+    return rows
+
+
+GOOD = ["ann@example.com", "bob@example.com", "cid@example.com"]
+
+
+def test_unusable_addresses_fail_alone_and_the_rows_behind_go_out_in_the_same_run(ctx, sink):
+    """Issue 10: one address (josé@, exämple, U+202E) stalled all outgoing mail; the server offers no SMTPUTF8."""
+    mailbox = sink(smtputf8=False)
+    jose, rtl, idn, *good = queue_to(["josé@example.org", "bob\u202e@example.org", "bob@exämple.org", *GOOD])
+    assert deliver() == 4
+    assert sorted(m["to"][0] for m in mailbox.mails) == sorted(["bob@xn--exmple-cua.org", *GOOD])
+    assert all(row.status == "sent" for row in (idn, *good))
+    # Failed at once (sending again would fail the same way), each with its reason in words.
+    assert (jose.status, jose.attempts) == ("failed", 1) and "SMTPUTF8" in jose.last_error
+    assert "the mail server does not offer" in jose.last_error
+    assert (rtl.status, rtl.attempts) == ("failed", 1) and "RIGHT-TO-LEFT OVERRIDE" in rtl.last_error
+    assert deliver() == 0 and len(mailbox.mails) == 4
+
+
+def test_an_internationalised_address_goes_out_over_smtputf8_when_the_server_offers_it(ctx, sink):
+    mailbox = sink(smtputf8=True)
+    jose, *good = queue_to(["josé@example.org", *GOOD])
+    assert deliver() == 4
+    assert jose.status == "sent" and all(row.status == "sent" for row in good)
+    [mail] = [m for m in mailbox.mails if m["to"] == ["josé@example.org"]]
+    assert "SMTPUTF8" in mail["options"] and mail["message"]["To"] == "josé@example.org"
+    # Mail to ASCII addresses is sent as before, without SMTPUTF8.
+    assert all("SMTPUTF8" not in m["options"] for m in mailbox.mails if m is not mail)
+
+
+def test_the_envelope_sender_is_the_rows_signed_bounce_address(ctx, sink):
+    from pbem import tokens
+
+    mailbox = sink(smtputf8=False)
+    rows = queue_to(GOOD)
+    assert deliver() == 3
+    by_rcpt = {m["to"][0]: m["from"] for m in mailbox.mails}
+    for row in rows:
+        assert by_rcpt[row.to_address] == tokens.bounce_address(row.id)
+        assert tokens.find_bounce_token(by_rcpt[row.to_address]) == row.id
+
+
+def test_a_mail_refused_again_and_again_is_given_up_and_shown_to_the_host(app, ctx, sink, later, make_game):
+    """A 4xx for one recipient: retried with backoff, never blocking others; failed after MAX_ATTEMPTS, with the reason."""
+    game = make_game()  # ann (the host) and bob; their mail goes to the outbox folder
+    mailbox = sink(smtputf8=False, refuse_rcpt="bob@")
+    [row] = [outbound._queue("t:busy", "notice", "bob@example.com", "s", "t", game=game)]
+    queue_to(["ann@example.com", "cid@example.com"])
+    assert deliver() == 2
+    assert (row.status, row.attempts) == ("pending", 1) and "451" in row.last_error
+    for attempt in range(2, delivery.MAX_ATTEMPTS + 1):
+        later(delivery.retry_delay(attempt - 1) + timedelta(seconds=1))
+        assert deliver() == 0
+        assert row.attempts == attempt
+    assert row.status == "failed" and "451 4.2.0 mailbox busy" in row.last_error
+    later(timedelta(days=1))
+    assert deliver() == 0 and row.attempts == delivery.MAX_ATTEMPTS  # given up: no more tries
+    assert len(mailbox.mails) == 2
+    # The host sees it on the game page; nobody else does (the address is the host's to know).
+    from conftest import signin
+
+    client = app.test_client()
+    signin(client, "ann@example.com")
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "Mail to bob@example.com failed" in page and "451 4.2.0 mailbox busy" in page
+    other = app.test_client()
+    signin(other, "bob@example.com")
+    assert "Mail to bob@example.com failed" not in other.get(f"/games/{game.id}").get_data(as_text=True)
+
+
+class _SlowSink(_Sink):
+    """A sink during whose first DATA twenty minutes pass (the process clock moves): a server slow enough to eat a
+    lease. For every mail it notes how much of its row's lease is left as the mail arrives."""
+
+    def __init__(self, app):
+        super().__init__()
+        self.app, self.lease_left = app, []
+
+    async def handle_DATA(self, server, session, envelope):
+        from sqlalchemy import text
+
+        if not self.mails:
+            clock.advance(timedelta(minutes=20))
+        with self.app.app_context(), db.engine.connect() as conn:
+            lease = conn.execute(text("SELECT next_attempt_at FROM outbox WHERE to_address = :to"),
+                                 {"to": envelope.rcpt_tos[0]}).scalar()
+        self.lease_left.append(lease - clock.now())
+        return await super().handle_DATA(server, session, envelope)
+
+
+def test_a_run_whose_lease_runs_short_gives_the_rest_back_and_claims_them_anew(app, ctx, later):
+    sink = _SlowSink(app)
+    controller = Controller(sink, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    app.config["MAIL_URL"] = f"smtp://127.0.0.1:{controller.port}?timeout=10"
+    try:
+        rows = queue_to(GOOD)
+        assert deliver() == 3  # the first under the first claim, the other two under a new one
+        assert [(r.status, r.attempts) for r in rows] == [("sent", 1)] * 3 and len(sink.mails) == 3
+        # No mail was sent under a lease too short to send and record it before another run may take it.
+        needed = delivery.LONGEST_SEND + timedelta(seconds=delivery.RECORD_PATIENCE)
+        assert all(left >= needed for left in sink.lease_left[1:]), sink.lease_left
+    finally:
+        app.config["MAIL_URL"] = None
+        controller.stop()
