@@ -115,6 +115,34 @@ def find_table_token(text: str, email: str) -> int | None:
     return None
 
 
+# --- confirmation addresses ----------------------------------------------------
+# A request by mail that proves nothing of its sender (a new game from a new address) is
+# answered from this address: a reply to it from the same address shows that the address
+# reads our mail, and names the stored request to carry out.
+
+_CONFIRM_RE = re.compile(r"play\+n(\d+)-([a-z2-7]{16})@")
+
+
+def _confirm_mac(message_row: int, email: str) -> str:
+    key = current_app.config["SECRET_KEY"].encode()
+    digest = hmac.new(key, f"confirm:{message_row}:{email.strip().lower()}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest[:10]).decode().lower()
+
+
+def confirm_address(message_row: int, email: str) -> str:
+    """`play+n<row>-<mac>@domain`: where `email` confirms the request of received message `message_row`."""
+    return f"play+n{message_row}-{_confirm_mac(message_row, email)}@{current_app.config['INBOUND_DOMAIN']}"
+
+
+def find_confirm_token(text: str, email: str) -> int | None:
+    """The received message whose request `email` confirms by writing to a confirmation address in `text`."""
+    for match in _CONFIRM_RE.finditer(text.lower()):
+        row = int(match.group(1))
+        if hmac.compare_digest(match.group(2), _confirm_mac(row, email)):
+            return row
+    return None
+
+
 # --- bounce addresses (VERP) -------------------------------------------------
 # Each outgoing mail's envelope sender names its outbox row, signed: a delivery report sent
 # back to it proves it answers a mail we sent, which a forged report cannot.

@@ -24,6 +24,9 @@ from .decode import Received
 REFUSAL_EVERY = timedelta(hours=1)
 _CLEAN_ID = re.compile(r"<[!-;=?-~]{1,250}>")  # printable ASCII: safe to repeat in our headers
 MAX_ANSWERS_PER_HOUR = 30
+# A player writing from their seat in a game being played is answered far beyond that: the
+# answer is their turn mail. The ceiling only stops a mail program that answers every answer.
+MAX_SEAT_ANSWERS_PER_HOUR = 300
 HISTORY_LINES = 30
 EXAMPLES = 8
 
@@ -75,6 +78,7 @@ class Report:
     steps: list[Step]
     unread: list[str] = field(default_factory=list)  # lines after the failing one
     limit: str | None = None  # the answer limit this mail reached ("10 per 1 hour"): said once, at the end
+    reply_to: str | None = None  # where a reply goes when the answer asks for one (a confirmation address)
 
     @property
     def outcome(self) -> str:
@@ -101,20 +105,66 @@ class Report:
 
 
 def queue_answer(row: InboundMessage, received: Received, report: Report) -> bool:
-    """Queue the answer to a player's mail; False when the hourly cap for the address holds it back."""
+    """Queue the answer to a player's mail; False when the hourly cap for the address holds it back.
+
+    When the player is asked to act again, the answer is also their turn mail: it carries the
+    board, what is asked, the commands, the link and the deadline, and its Message-ID names the
+    prompt, so that a reply to it acts on that prompt.
+    """
     user = report.user
-    if _answers_lately(user.email, ("answer", "refusal")) >= MAX_ANSWERS_PER_HOUR:
+    game, seat = report.game, report.seat
+    seated = game is not None and seat is not None and game.status == "active"
+    if _answers_lately(user.email, ("answer", "refusal")) >= (MAX_SEAT_ANSWERS_PER_HOUR if seated
+                                                                else MAX_ANSWERS_PER_HOUR):
         return False
     with force_locale(_locale(user)):
         text = _render(report, _locale(user))
-    game, seat = report.game, report.seat
-    if game is not None and seat is not None:
+    asked = _asked_seat(game, seat)
+    message_id = None
+    if asked is not None:
+        message_id = (f"<answer.{tokens.reply_token(game.id, seat)}.{asked.prompt_version}."
+                      f"{hashlib.sha256(row.message_id.encode()).hexdigest()[:12]}@{current_app.config['INBOUND_DOMAIN']}>")
+    if report.reply_to is not None:
+        reply_to = report.reply_to
+    elif game is not None and seat is not None:
         reply_to = tokens.reply_address(game.id, seat)
     elif game is not None and game.status == "lobby":
         reply_to = tokens.table_address(game.id, user.email)  # a reply to it may join or start
     else:
         reply_to = f"play@{current_app.config['INBOUND_DOMAIN']}"
-    _send(row, received, "answer", user.email, text, reply_to, user=user, game=game)
+    _send(row, received, "answer", user.email, text, reply_to, user=user, game=game, message_id=message_id)
+    return True
+
+
+def _asked_seat(game: Game | None, seat: int | None) -> Seat | None:
+    """The seat row when `seat` is asked to act now in `game`, else None."""
+    if game is None or seat is None or game.status != "active":
+        return None
+    db.session.refresh(game)
+    row = game.seat_at(seat)
+    return row if row is not None and row.prompt_version is not None else None
+
+
+def queue_confirmation(row: InboundMessage, received: Received, address: str, locale: str | None) -> bool:
+    """Ask a new address to confirm its request (a new game) by replying; whether the question was queued.
+
+    Limited like the explanations to strangers: a From line costs nothing to forge.
+    """
+    address = _mailable(address)
+    if address is None or _answers_lately(address, ("refusal",), REFUSAL_EVERY) > 0:
+        return False
+    if throttle.check("MAIL_STRANGER_LIMIT") is not throttle.Verdict.OK:
+        return False
+    locale = locale if locale in current_app.config["LANGUAGES"] else "en"
+    with force_locale(locale):
+        text = "\n".join([
+            _("Hello,"), "",
+            _("pbem received your request for a new game from %(address)s. A From line can be forged, so pbem "
+              "does it only once this address shows that it reads our mail: reply to this mail (what you write "
+              "does not matter) and the game is created, with an account for this address.", address=address),
+            "", _("If you did not ask for anything, ignore this mail: nothing happens."),
+            "", _("(pbem sends this explanation at most once an hour.)"), ""])
+    _send(row, received, "refusal", address, text, tokens.confirm_address(row.id, address), user=None, game=None)
     return True
 
 
@@ -179,7 +229,7 @@ def queue_error(row: InboundMessage, received: Received, user: User) -> None:
 
 
 def _send(row: InboundMessage, received: Received, kind: str, to: str, text: str, reply_to: str, *,
-          user: User | None = None, game: Game | None = None) -> None:
+          user: User | None = None, game: Game | None = None, message_id: str | None = None) -> None:
     own = received.message_id if _CLEAN_ID.fullmatch(received.message_id) else None
     references = [ref for ref in received.references[-8:] if ref != own and _CLEAN_ID.fullmatch(ref)]
     headers = {
@@ -193,7 +243,7 @@ def _send(row: InboundMessage, received: Received, kind: str, to: str, text: str
         headers["In-Reply-To"] = own
         headers["References"] = " ".join(references + [own])
     outbound._queue(_dedupe_key(row.message_id), kind, to, _subject(received, game), text, user=user, game=game,
-                    headers=headers)
+                    headers=headers, message_id=message_id)
 
 
 def _mailable(address: str) -> str | None:
@@ -377,17 +427,54 @@ def _render_help(step: Step, report: Report, locale: str) -> list[str]:
         "  say <text>    " + _("talk to everyone at the table") + f"  ({words['say']})",
         "  status        " + _("the game again") + f"  ({words['status']})",
         "  help          " + _("this text") + f"  ({words['help']})",
+        "  new stone-age 3 players with ann@example.org bob@example.org",
+        "                " + _("a new game you host: invite by address, or \"with 2 bots\"") + f"  ({words['new']})",
+        "  language ja   " + _("write to me in en, ja, fr or de") + f"  ({words['language']})",
+        "  timezone Asia/Tokyo",
+        "                " + _("show deadlines in this zone (and in UTC)") + f"  ({words['timezone']})",
         "",
         _("Game commands may be written in English, Japanese, French or German; when a line is not "
           "understood, the answer says why and what would be legal."),
     ]
 
 
+def _render_new(step: Step, report: Report, locale: str) -> list[str]:
+    if not step.ok:
+        return _failure(step, report, locale)
+    game = db.session.get(Game, step.game_id)
+    db.session.refresh(game)
+    out = [_("You created game #%(id)s \"%(title)s\" (%(name)s) with %(seats)s seats.", id=game.id,
+             title=game.title, name=engine.get(game.slug).NAME, seats=game.num_seats)]
+    invited = [s.invited_email for s in game.seats if s.invited_email and s.user_id is None]
+    if invited:
+        out.append(_("Invited: %(addresses)s. The game starts when you send \"start\" once every seat is taken.",
+                     addresses=", ".join(invited)))
+    if game.status == "active":
+        out.append(_("It has started."))
+    elif not invited:
+        out.append(_("Seats are open: others may join with \"join %(id)s\"; send \"start\" when every seat is "
+                     "taken.", id=game.id))
+    return out
+
+
+def _render_language(step: Step, report: Report, locale: str) -> list[str]:
+    if not step.ok:
+        return _failure(step, report, locale)
+    return [_("From now on pbem writes to you in English.")]
+
+
+def _render_timezone(step: Step, report: Report, locale: str) -> list[str]:
+    if not step.ok:
+        return _failure(step, report, locale)
+    return [_("Your time zone is now %(zone)s: deadlines are shown in it and in UTC.", zone=step.note)]
+
+
 def _render_undo(step: Step, report: Report, locale: str) -> list[str]:
     return _failure(step, report, locale)
 
 
-_RENDERERS = {"moves": _render_moves, "join": _render_join, "start": _render_start, "say": _render_say,
+_RENDERERS = {"new": _render_new, "language": _render_language, "timezone": _render_timezone,
+              "moves": _render_moves, "join": _render_join, "start": _render_start, "say": _render_say,
               "status": _render_status, "help": _render_help, "undo": _render_undo}
 
 
@@ -425,13 +512,16 @@ def _situation(report: Report, locale: str) -> list[str]:
         out += _result(game)
     else:
         pending = sorted({p.seat for p in rules.pending(game.state)})
-        if seat in pending:
+        asked_seat = _asked_seat(game, seat)
+        if seat in pending and asked_seat is not None:
             asked = ", ".join(outbound.prompt_words(p) for p in rules.pending(game.state) if p.seat == seat)
-            if any(step.legal for step in report.steps):
-                out.append(_("It is your turn: %(asked)s.", asked=asked))  # the legal commands are listed above
-            else:
-                out += [_("It is your turn: %(asked)s. For example:", asked=asked),
-                        *(f"  {c}" for c in legal_examples(game, seat))]
+            out += [_("It is your turn: %(asked)s.", asked=asked), ""]
+            # What the turn mail would say (this answer is the turn mail): the commands, the
+            # link, the deadline and the board; "what happened" is above already.
+            block = outbound.turn_block(game, asked_seat, report.user)
+            block.since = []
+            out += outbound.render("_game.txt", block=block, commands_doc=outbound.commands_doc()).rstrip("\n").split("\n")
+            return out
         else:
             names = _names(game)
             out.append(_("Now waiting for %(names)s.", names=", ".join(names[s] for s in pending if s < len(names))))

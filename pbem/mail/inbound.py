@@ -16,7 +16,7 @@ from ..clock import now
 from ..extensions import db
 from ..languages import N_
 from ..models import Game, InboundMessage, Seat, User
-from . import answers, bounces, dkim, keywords, outbound, throttle
+from . import answers, bounces, dkim, keywords, outbound, requests, throttle
 from .answers import Report, Step
 from .command_text import command_lines
 from .decode import MAX_RAW_BYTES, Received, decode
@@ -29,6 +29,7 @@ RECEIVED, HANDLING = "received", "handling"
 # over by the next delivery of the same message. Handling one takes well under a second.
 LEASE = timedelta(minutes=2)
 _THREAD_RE = re.compile(r"<game-(\d{1,18})@([^<>\s]+)>")
+_PROMPT_RE = re.compile(r"<(?:turn|answer)\.([a-z0-9-]{1,60})\.(\d{1,12})[.@]", re.IGNORECASE)
 _NUMBER_RE = re.compile(r"#?\s*(\d{1,18})\b")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
@@ -40,6 +41,8 @@ SAY_PER_MESSAGE = N_("pbem sends at most %(n)d say lines from one mail, so this 
                      "send them in another mail, or talk on the game page")
 SAY_PER_HOUR = N_("you have reached the limit for table talk by mail (%(limit)s), so this line and the rest were not "
                   "sent: talk on the game page, or try again later")
+UNCONFIRMED = N_("a From line can be forged, so pbem does this only for mail that proves it is yours: reply to "
+                 "this answer (its reply address is made for your address and this request) and it is done")
 UNPROVEN_LOBBY = N_("a From line can be forged, so pbem changes game %(game)d by mail only when the mail proves "
                     "it is yours: reply to this answer (its reply address is signed for you), or use the web: "
                     "%(url)s")
@@ -55,11 +58,18 @@ class _Context:
     user: User | None = None
     game: Game | None = None
     seat: int | None = None
+    written_for: int | None = None  # the game version of the prompt the mail answers, when it says
     # The game whose signed reply address (a seat's, or a lobby table's) the mail was sent to, by
     # the player that address was made for. A From header alone proves nothing: anyone can write it.
     proven_game: int | None = None
     domain_signature: bool | None = None  # looked up once, when first needed
     said: int = 0  # "say" lines of this mail so far
+    confirmed: bool = False  # the mail answers our confirmation address for its sender
+    needs_confirmation: bool = False  # a request waits for the sender to reply to the answer
+
+    def may_ask(self) -> bool:
+        """Whether this mail may change its sender's account (new games, language, time zone)."""
+        return self.confirmed or self.proven()
 
     def domain_signed(self) -> bool:
         """Whether the sender's own domain DKIM-signed the whole mail (a reply typed on the dev mailbox counts)."""
@@ -244,6 +254,13 @@ def _handle(row_id: int, received: Received) -> None:
         return _finish(row, "unknown_sender", "no usable sender address: not answered")
     lines = command_lines(received.text)
     ctx = _Context(raw=row.raw, sender=sender, source=row.source, user=_user_by_address(sender))
+    request = _confirmed_request(received, sender)
+    if request is not None:
+        # A reply to our confirmation address: carry out the stored request it confirms.
+        ctx.confirmed = True
+        lines = [line for line in request if keywords.match(line) and keywords.match(line)[0] in ACCOUNT_VERBS]
+        if ctx.user is None:
+            ctx.user = _new_account(sender, received, request)
     hint: Game | None = None  # the game the mail is about, when it names no seat
     signed = _signed_seat(received)
     if signed is not None:
@@ -258,6 +275,7 @@ def _handle(row_id: int, received: Received) -> None:
             ctx.game, ctx.seat = game, signed.seat
             return _finish(row, "wrong_sender", detail, ctx)
         ctx.user, ctx.game, ctx.seat, ctx.proven_game = seat.user, game, signed.seat, game.id
+        ctx.written_for = _answered_prompt(received, game.id, signed.seat)
         bounces.record_reachable(sender)  # a reply came through: the soft-bounce count starts again
     else:
         ctx.proven_game = _table_game(received, sender)
@@ -267,6 +285,11 @@ def _handle(row_id: int, received: Received) -> None:
         if ctx.user is not None and hint is not None:
             ctx.game = hint
             ctx.seat = _position(hint, ctx.user)
+    if ctx.user is None and any(step.verb == "new" for step in route(lines)):
+        # A stranger asks for a game: their address must first show it reads our mail.
+        answered = answers.queue_confirmation(row, received, sender, requests.language_of(lines))
+        return _finish(row, "confirm", "a request from a new address; " + (
+            "asked to confirm it by replying" if answered else "not answered (limit)"))
     if ctx.user is None:
         invited = _invitation(sender, lines, hint)
         reason = "unproven_invitee" if invited is not None else "unknown_sender"
@@ -283,6 +306,31 @@ def _handle(row_id: int, received: Received) -> None:
     _finish(row, report.outcome, report.summary() + ("" if answered else "; not answered (limit)"), ctx)
 
 
+ACCOUNT_VERBS = ("new", "language", "timezone")
+
+
+def _confirmed_request(received: Received, sender: str) -> list[str] | None:
+    """The command lines of the stored mail whose request this mail confirms (sent to its confirmation address)."""
+    for address in (*received.to, *received.delivered_to, *received.cc):
+        row_id = tokens.find_confirm_token(address, sender)
+        if row_id is None:
+            continue
+        stored = db.session.get(InboundMessage, row_id)
+        if stored is not None and stored.from_address == sender:
+            return command_lines(_decode(stored.raw, stored.source).text)
+    return None
+
+
+def _new_account(sender: str, received: Received, request: list[str]) -> User:
+    """The account of an address that confirmed its first request; its language is the one it wrote in."""
+    locale = requests.language_of(request) or "en"
+    name = (_clean(received.from_name, 80).strip() or sender.split("@")[0])[:80]
+    user = User(email=sender, name=name, locale=locale if locale in current_app.config["LANGUAGES"] else "en")
+    db.session.add(user)
+    db.session.commit()
+    return user
+
+
 def _answer(row: InboundMessage, received: Received, report: Report, ctx: _Context) -> bool:
     """Queue the answer, unless the mail proves nothing of its sender and their address had its share this hour.
 
@@ -295,6 +343,8 @@ def _answer(row: InboundMessage, received: Received, report: Report, ctx: _Conte
             return False
         if verdict is throttle.Verdict.NOTICE:
             report.limit = throttle.describe("MAIL_UNPROVEN_LIMIT")
+    if ctx.needs_confirmation:
+        report.reply_to = tokens.confirm_address(row.id, ctx.sender)
     return answers.queue_answer(row, received, report)
 
 
@@ -309,6 +359,22 @@ def _signed_seat(received: Received) -> tokens.SeatAddress | None:
         found = tokens.find_reply_token(message_id)
         if found is not None:
             return found
+    return None
+
+
+def _answered_prompt(received: Received, game_id: int, seat: int) -> int | None:
+    """The prompt (game version) of the turn mail or answer this mail replies to, from the thread's Message-IDs.
+
+    Both carry the seat token and the prompt (<turn.<token>.<prompt>@…>, <answer.<token>.<prompt>.…@…>);
+    the newest reference counts. None when the mail replies to no such mail of this seat.
+    """
+    for message_id in (received.in_reply_to or "", *reversed(received.references)):
+        match = _PROMPT_RE.search(message_id)
+        if match is None:
+            continue
+        found = tokens.find_reply_token(match.group(1))
+        if found is not None and (found.game_id, found.seat) == (game_id, seat):
+            return int(match.group(2))
     return None
 
 
@@ -381,6 +447,13 @@ def route(lines: list[str]) -> list[Step]:
                 steps.append(Step("moves", [line]))
             continue
         verb, rest = matched
+        if verb == "new" and rest and not requests.names_a_game(rest):
+            # "New idea: ..." is chat, not a request: read it as any other line.
+            if steps and steps[-1].verb == "moves":
+                steps[-1].lines.append(line)
+            else:
+                steps.append(Step("moves", [line]))
+            continue
         if verb == "say" and not rest:
             # "say" alone: everything after it is the message to the table.
             steps.append(Step("say", lines[index:], text="\n".join(lines[index + 1:])))
@@ -433,7 +506,11 @@ def _moves(step: Step, ctx: _Context, key: str) -> None:
     step.game_id = ctx.game.id
     step.version_before = ctx.game.version
     try:
-        outcome = play.submit(ctx.game.id, ctx.seat, "\n".join(step.lines), "email", key)
+        # Lines act only on the part of the game the answered mail asked about, and the answer
+        # to this mail doubles as the next turn mail (one mail back per reply).
+        written_for = ctx.written_for if ctx.proven_game == ctx.game.id else None
+        outcome = play.submit(ctx.game.id, ctx.seat, "\n".join(step.lines), "email", key,
+                              written_for=written_for, mail_own_turn=False)
     except play.PlayError as exc:
         step.refused(step.lines[0], exc)
         return
@@ -569,13 +646,63 @@ def _undo(step: Step, ctx: _Context, row: InboundMessage) -> None:
                 _legal_now(ctx), game=name)
 
 
+def _new(step: Step, ctx: _Context, row: InboundMessage) -> None:
+    """`new stone-age 3 players with ann@… bob@…`: a game hosted by the sender, invitations sent, started when full."""
+    if not ctx.may_ask():
+        ctx.needs_confirmation = True
+        step.refuse(step.lines[0], UNCONFIRMED)
+        return
+    try:
+        wanted = requests.read_new_game(step.text, ctx.user.email)
+    except requests.RequestProblem as problem:
+        step.refuse(step.lines[0], problem.message, **problem.values)
+        return
+    try:
+        game = play.create_game(ctx.user, wanted.slug, seats=wanted.seats, bots=wanted.bots)
+        step.game_id = game.id
+        for address in wanted.invite:
+            play.invite(game.id, ctx.user, address)
+        if wanted.open_seats == 0 and not wanted.invite:
+            play.start_game(game.id, ctx.user)  # every other seat is a bot: play at once
+    except play.PlayError as exc:
+        step.refused(step.lines[0], exc)
+        return
+    ctx.game = db.session.get(Game, step.game_id)
+    ctx.seat = _position(ctx.game, ctx.user)
+    ctx.proven_game = ctx.game.id  # the host's own new game: their next lines may play in it
+
+
+def _language(step: Step, ctx: _Context, row: InboundMessage) -> None:
+    _set_account(step, ctx, "locale", lambda: requests.read_language(step.text, current_app.config["LANGUAGES"]))
+
+
+def _timezone(step: Step, ctx: _Context, row: InboundMessage) -> None:
+    _set_account(step, ctx, "timezone", lambda: requests.read_time_zone(step.text))
+
+
+def _set_account(step: Step, ctx: _Context, attribute: str, read) -> None:
+    if not ctx.may_ask():
+        ctx.needs_confirmation = True
+        step.refuse(step.lines[0], UNCONFIRMED)
+        return
+    try:
+        value = read()
+    except requests.RequestProblem as problem:
+        step.refuse(step.lines[0], problem.message, **problem.values)
+        return
+    setattr(ctx.user, attribute, value)
+    db.session.commit()
+    step.note = value
+
+
 def _legal_now(ctx: _Context) -> list[str]:
     if ctx.game is None or ctx.seat is None or ctx.game.state is None:
         return []
     return answers.legal_examples(ctx.game, ctx.seat)
 
 
-_ACTIONS = {"join": _join, "start": _start, "say": _say, "status": _status, "help": _help, "undo": _undo}
+_ACTIONS = {"join": _join, "start": _start, "say": _say, "status": _status, "help": _help, "undo": _undo,
+            "new": _new, "language": _language, "timezone": _timezone}
 
 
 # --- bounces -------------------------------------------------------------------------

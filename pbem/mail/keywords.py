@@ -1,4 +1,5 @@
-"""The service words a reply may use besides game commands (join, start, say, status, help, undo), in four languages."""
+"""The service words a mail may use besides game commands (join, start, say, status, help, undo, new, language,
+timezone), in four languages."""
 from __future__ import annotations
 
 import re
@@ -7,14 +8,22 @@ import unicodedata
 # Each word is matched at the start of a line, after case folding and with accents removed
 # (so "etat" and "état" both work). Latin words need a space or ":" after them; Japanese
 # words may be followed directly by their argument ("発言よろしく").
-WORDS: dict[str, tuple[str, ...]] = {
-    "join": ("join", "参加", "rejoindre", "beitreten", "mitspielen"),
-    "start": ("start", "開始", "スタート", "commencer", "démarrer", "starten", "beginnen"),
-    "say": ("say", "発言", "dire", "sagen"),
-    "status": ("status", "board", "状況", "盤面", "état", "plateau", "stand", "spielstand"),
-    "help": ("help", "ヘルプ", "助けて", "aide", "hilfe"),
-    "undo": ("undo", "取り消し", "取消", "元に戻す", "annuler", "rückgängig", "zurück"),
+# verb -> language -> words; English first (the help lists the others after it).
+_BY_LANGUAGE: dict[str, dict[str, tuple[str, ...]]] = {
+    "join": {"en": ("join",), "ja": ("参加",), "fr": ("rejoindre",), "de": ("beitreten", "mitspielen")},
+    "start": {"en": ("start",), "ja": ("開始", "スタート"), "fr": ("commencer", "démarrer"), "de": ("starten", "beginnen")},
+    "say": {"en": ("say",), "ja": ("発言",), "fr": ("dire",), "de": ("sagen",)},
+    "status": {"en": ("status", "board"), "ja": ("状況", "盤面"), "fr": ("état", "plateau"), "de": ("stand", "spielstand")},
+    "help": {"en": ("help",), "ja": ("ヘルプ", "助けて"), "fr": ("aide",), "de": ("hilfe",)},
+    "undo": {"en": ("undo",), "ja": ("取り消し", "取消", "元に戻す"), "fr": ("annuler",), "de": ("rückgängig", "zurück")},
+    "new": {"en": ("new game", "new"), "ja": ("新しいゲーム", "新規ゲーム", "新規"), "fr": ("nouvelle partie", "nouvelle"),
+            "de": ("neues spiel", "neu")},
+    "language": {"en": ("language",), "ja": ("言語",), "fr": ("langue",), "de": ("sprache",)},
+    "timezone": {"en": ("timezone", "time zone"), "ja": ("タイムゾーン", "時間帯"), "fr": ("fuseau horaire", "fuseau"),
+                 "de": ("zeitzone",)},
 }
+WORDS: dict[str, tuple[str, ...]] = {verb: tuple(w for words in by.values() for w in words)
+                                     for verb, by in _BY_LANGUAGE.items()}
 
 _SEPARATOR = re.compile(r"[\s:：,、.。!！]+")
 
@@ -30,6 +39,7 @@ def _is_latin(word: str) -> bool:
 
 
 _TABLE = sorted(((_fold(w), verb) for verb, words in WORDS.items() for w in words), key=lambda e: -len(e[0]))
+_LANGUAGE = {_fold(w): lang for by in _BY_LANGUAGE.values() for lang, words in by.items() for w in words}
 
 
 def match(line: str) -> tuple[str, str] | None:
@@ -44,6 +54,15 @@ def match(line: str) -> tuple[str, str] | None:
         # The rest as typed: fold only to find where the word ends, never to change the text.
         rest = _rest_after(line.strip(), len(word))
         return verb, rest
+    return None
+
+
+def language_of_word(line: str) -> str | None:
+    """The language of the service word a line starts with ("rejoindre 12" -> "fr"); None for other lines."""
+    folded = _fold(line.strip())
+    for word, _verb in _TABLE:
+        if folded.startswith(word) and match(line) is not None:
+            return _LANGUAGE[word]
     return None
 
 

@@ -430,7 +430,7 @@ def queue_turn(game: Game, seat: Seat) -> None:
         return
     with force_locale(_user_locale(user)):
         block = turn_block(game, seat, user)
-        context = {"block": block, "user": user, "commands_doc": _commands_doc(), **_footer(user)}
+        context = {"block": block, "user": user, "commands_doc": commands_doc(), **_footer(user)}
         asked = ", ".join(block.asked) or gettext("your move")
         _queue(f"turn:{game.id}:{seat.position}:{seat.prompt_version}", "turn", user.email,
                f"{game_tag(game)} {gettext('Your turn: %(asked)s', asked=asked)}",
@@ -438,7 +438,8 @@ def queue_turn(game: Game, seat: Seat) -> None:
                headers=_game_headers(game, seat), message_id=turn_message_id(game, seat))
 
 
-def _commands_doc() -> str:
+def commands_doc() -> str:
+    """Where the command guide is: COMMANDS_URL, else this site's guide page."""
     return current_app.config.get("COMMANDS_URL") or f"{current_app.config['BASE_URL']}/help/commands"
 
 
@@ -483,7 +484,7 @@ def queue_digest(user: User, day: str) -> Outbox | None:
         return None
     with force_locale(_user_locale(user)):
         blocks = [turn_block(seat.game, seat, user) for seat in seats]
-        context = {"blocks": blocks, "user": user, "commands_doc": _commands_doc(), **_footer(user)}
+        context = {"blocks": blocks, "user": user, "commands_doc": commands_doc(), **_footer(user)}
         subject = ngettext("[pbem] %(num)s game is waiting for you", "[pbem] %(num)s games are waiting for you",
                            len(blocks))
         return _queue(key, "digest", user.email, subject, render("digest.txt", **context),

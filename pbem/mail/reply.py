@@ -258,7 +258,12 @@ def _attribution_spans(probes, depths, contents, kinds) -> list[tuple[int, int]]
         if last is None:
             index += 1
             continue
-        spans.append((index, last))
+        # A line the player typed ("invite ann@example.org") may join up with the attribution
+        # below it: the span starts at the latest line that is an attribution on its own.
+        first = next((k for k in range(last, index, -1) if kinds[k] in (TEXT, QUOTE)
+                      and _may_start_attribution(contents[k]) and markers.STRONG_START.match(contents[k])
+                      and _attribution_end(probes, depths, contents, k) == last), index)
+        spans.append((first, last))
         index = last + 1
     return spans
 

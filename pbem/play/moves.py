@@ -63,7 +63,7 @@ def split_commands(text: str) -> list[str]:
 
 
 def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_version: int | None = None,
-           written_for: int | None = None) -> Outcome:
+           written_for: int | None = None, mail_own_turn: bool = True) -> Outcome:
     """Apply `text` (one or more commands) for `seat` in one transaction; a repeated `key` returns the first outcome.
 
     Commands apply in order and stop at the first that fails: the ones before it stay
@@ -71,6 +71,8 @@ def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_ver
     A form passes `expect_version`: if the game has moved since it was shown, nothing applies.
     A reply to a turn mail passes `written_for`, the game version its prompt was asked at: its
     lines apply only while the game is in the part (round and phase) that prompt belonged to.
+    A reply's answer carries what a turn mail would (`mail_own_turn=False`): then `seat` gets
+    no separate turn mail from this submission, so each reply gets exactly one mail back.
     """
     try:
         game = lock(game_id)
@@ -89,7 +91,8 @@ def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_ver
         submission = Submission(game_id=game.id, key=key, seat=seat, source=source, text=text[:20_000],
                                 outcome={})
         db.session.add(submission)
-        outcome = _apply_commands(game, seat, text, source, submission, written_for)
+        outcome = _apply_commands(game, seat, text, source, submission, written_for,
+                                  quiet_seat=None if mail_own_turn else seat)
         submission.outcome = outcome.to_dict()
         commit()
         return outcome
@@ -106,7 +109,7 @@ def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_ver
 
 
 def _apply_commands(game: Game, seat: int, text: str, source: str, submission: Submission,
-                    written_for: int | None = None) -> Outcome:
+                    written_for: int | None = None, quiet_seat: int | None = None) -> Outcome:
     if game.status != "active":
         raise PlayError("game %(game)d is not being played (it is %(status)s)", game=game.id, status=game.status)
     if not 0 <= seat < game.num_seats:
@@ -144,7 +147,7 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
             break
     game.state = state
     if outcome.applied:
-        advance(game, rules, waits)
+        advance(game, rules, waits, quiet_seat)
     outcome.version = game.version
     outcome.finished = game.status == "finished"
     return outcome
@@ -258,8 +261,11 @@ def play_bots(game: Game, rules, waits: Waits) -> list[int]:
     return pending
 
 
-def advance(game: Game, rules, waits: Waits) -> None:
-    """Let bots play their turns, then record who is now asked and since when, and queue their mail."""
+def advance(game: Game, rules, waits: Waits, quiet_seat: int | None = None) -> None:
+    """Let bots play their turns, then record who is now asked and since when, and queue their mail.
+
+    `quiet_seat` gets no turn mail here: the answer to its mail says what a turn mail would.
+    """
     pending = play_bots(game, rules, waits)
     state = game.state
     moment = now()
@@ -273,7 +279,7 @@ def advance(game: Game, rules, waits: Waits) -> None:
                          if version is not None else None)
         seat.reminded = 0
         seat.extensions_used = 0
-        if version is not None and not seat.is_bot and seat.user is not None:
+        if version is not None and not seat.is_bot and seat.user is not None and seat.position != quiet_seat:
             outbound.queue_turn(game, seat)
     if not pending:
         game.status = "finished"

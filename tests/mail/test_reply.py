@@ -135,3 +135,11 @@ def test_command_lines_keep_lines_answered_inline():
 def test_command_lines_of_nothing_typed_is_empty():
     assert command_lines("\n\n> only a quote\n") == []
     assert command_lines("") == []
+
+
+def test_a_typed_line_naming_an_address_is_kept_above_the_attribution():
+    """It once joined up with the attribution below it and was cut with every line between."""
+    text = ("new stone-age 3 players with cy@example.org dee@example.org\ntake 2\n\n"
+            "On Sat, 21 Nov 2026 at 10:00, pbem <pbem@pbem.test> wrote:\n> Hello\n")
+    assert extract_reply(text).splitlines() == ["new stone-age 3 players with cy@example.org dee@example.org",
+                                                "take 2"]

@@ -11,7 +11,7 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 
 from pbem import play, tokens
 from pbem.extensions import db
@@ -37,9 +37,13 @@ def _provider_keys(app, monkeypatch):
 
 
 def turn_mail(game: Game, seat: int) -> Outbox:
-    """The newest turn mail of a seat."""
-    return db.session.scalars(select(Outbox).where(Outbox.game_id == game.id, Outbox.kind == "turn",
-                                                   Outbox.dedupe_key.like(f"turn:{game.id}:{seat}:%"))
+    """The newest mail that asks a seat to play: a turn mail, or the answer to a reply (which doubles as one)."""
+    from pbem import tokens
+
+    token = tokens.reply_token(game.id, seat)
+    return db.session.scalars(select(Outbox).where(Outbox.game_id == game.id, or_(
+        (Outbox.kind == "turn") & Outbox.dedupe_key.like(f"turn:{game.id}:{seat}:%"),
+        (Outbox.kind == "answer") & Outbox.message_id.like(f"<answer.{token}.%")))
                               .order_by(Outbox.id.desc())).first()
 
 
@@ -574,7 +578,9 @@ def test_an_empty_reply_is_answered_with_what_is_asked(make_game):
     row = inbound.receive(reply(turn_mail(game, 0), ""), "raw")
     assert row.outcome == "no_command"
     text = answers_to("ann@example.com")[0].text
-    assert "no command" in text and "It is your turn: take. For example:\n  take 1" in text
+    assert "no command" in text and "It is your turn: take." in text
+    # The answer is the turn mail too: the commands, the deadline and the board.
+    assert "For example:\n    take 2\n    take 1" in text and "Deadline:" in text and "The board:" in text
 
 
 def test_say_talks_to_the_table_and_the_moves_around_it_apply(make_game):
@@ -601,7 +607,7 @@ def test_service_words_in_japanese_and_german(make_game, make_user):
     assert db.session.scalar(select(ChatMessage.text)) == "よろしくお願いします"
     answer = answers_to("ann@example.com")[0].text
     assert said("ja", "Said to the table of game #%(id)s:", id=game.id) in answer
-    assert said("ja", "It is your turn: %(asked)s. For example:", asked="take") in answer
+    assert said("ja", "It is your turn: %(asked)s.", asked="take") in answer
     bob_mail = db.session.scalar(select(Outbox).where(Outbox.kind == "chat"))
     inbound.receive(reply(bob_mail, "Hilfe"), "raw")
     assert "say <text>" in answers_to("bob@example.com")[0].text and move_count() == 0
