@@ -11,7 +11,7 @@ from .. import engine
 from ..clock import now
 from ..deadlines import deadline_after
 from ..extensions import db
-from ..languages import in_each_locale
+from ..languages import N_, in_each_locale
 from ..mail import outbound
 from ..models import Game, Move, Submission
 from .errors import PlayError, StaleForm
@@ -153,6 +153,10 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
     return outcome
 
 
+MOVED_ON = N_("this mail answered %(then)s; the game is in %(now)s now, so this line and the ones after it were "
+              "not applied: here is what is asked now")
+
+
 def _reach(game: Game, rules, seat: int, written_for: int | None) -> str | None:
     """The part of the game (the engine's turn key) the lines of a reply may act in; None: anywhere."""
     if written_for is None or not hasattr(rules, "turn_key") or not 0 <= written_for <= game.version:
@@ -169,8 +173,7 @@ def _moved_on(rules, then: str, now: str) -> engine.IllegalMove:
     """The refusal of a line written for an earlier part of the game, in the reader's language."""
     from flask_babel import gettext
 
-    message = ("this mail answered %(then)s; the game is in %(now)s now, so this line and the ones after it "
-               "were not applied: here is what is asked now")
+    message = MOVED_ON
     return engine.IllegalMove(
         message % {"then": rules.turn_key_text(then, "en"), "now": rules.turn_key_text(now, "en")},
         local=lambda locale: gettext(message, then=rules.turn_key_text(then, locale),

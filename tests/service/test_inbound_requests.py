@@ -44,7 +44,7 @@ def test_a_stranger_confirms_by_replying_and_writes_in_french(ctx):
     inbound.receive(new_mail("nouvelle partie stone age avec 2 bots", sender="zoe@example.org"), "raw")
     assert games_of("zoe@example.org") == []
     [question] = answers_to("zoe@example.org")
-    assert question.headers["Reply-To"].startswith("play+n") and "reply to this mail" in question.text
+    assert question.headers["Reply-To"].startswith("play+n") and "Répondez à ce message" in question.text
     row = inbound.receive(reply(question, "oui"), "raw")
     assert row.outcome == "done", row.detail
     zoe = db.session.scalar(select(User).where(User.email == "zoe@example.org"))
@@ -52,7 +52,7 @@ def test_a_stranger_confirms_by_replying_and_writes_in_french(ctx):
     [created] = games_of("zoe@example.org")
     assert created.status == "active"
     answer = answers_to("zoe@example.org")[-1].text
-    assert "Vous avez créé la partie" in answer or f"#{created.id}" in answer
+    assert f"Vous avez créé la partie n° {created.id}" in answer and "Elle a commencé." in answer
 
 
 def test_a_forged_confirmation_does_nothing(ctx):
