@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from email_validator import EmailNotValidError, validate_email
 from flask import current_app
-from flask_babel import force_locale, gettext as _
+from flask_babel import force_locale, gettext as _, ngettext
 from sqlalchemy import func, select
 
 from .. import engine, tokens
@@ -28,6 +28,7 @@ MAX_ANSWERS_PER_HOUR = 30
 # answer is their turn mail. The ceiling only stops a mail program that answers every answer.
 MAX_SEAT_ANSWERS_PER_HOUR = 300
 HISTORY_LINES = 30
+LEGAL_SHOWN = 24  # legal commands listed in an answer; the rest are counted
 EXAMPLES = 8
 
 
@@ -333,7 +334,14 @@ def _failure(step: Step, report: Report, locale: str) -> list[str]:
     if report.unread:
         out += [_("The lines after it were not read:"), *_quoted(report.unread)]
     if step.legal:
-        out += [_("What you could send now:"), *(f"  {c}" for c in step.legal[:12])]
+        out += [_("What you could send now:"), *(f"  {c}" for c in step.legal[:LEGAL_SHOWN])]
+        if len(step.legal) > LEGAL_SHOWN:
+            # Never a silent cut: say how many more, and where the whole list is.
+            more = len(step.legal) - LEGAL_SHOWN
+            url = f"{current_app.config['BASE_URL']}/games/{report.game.id}" if report.game else \
+                current_app.config["BASE_URL"]
+            out.append("  " + ngettext("… and %(num)d more: the game page lists them all: %(url)s",
+                                       "… and %(num)d more: the game page lists them all: %(url)s", more, url=url))
     return out
 
 

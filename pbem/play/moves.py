@@ -207,8 +207,9 @@ def _not_your_turn(game: Game, waiting: list[int], line: str) -> engine.IllegalM
     return _service_error("it is not your turn: waiting for %(names)s", line, names=", ".join(names))
 
 
-def _legal_texts(rules, state, seat: int, limit: int = 12) -> list[str]:
-    """A short list of what `seat` could send now (a game may summarise: templates and examples)."""
+def _legal_texts(rules, state, seat: int, limit: int = 500) -> list[str]:
+    """What `seat` could send now, whole (a game may summarise: templates and examples); whoever shows it
+    decides how much to show and says how many more there are."""
     try:
         if hasattr(rules, "legal_texts"):
             return list(rules.legal_texts(state, seat))[:limit]

@@ -124,3 +124,23 @@ def test_each_reply_gets_exactly_one_mail_which_is_the_next_turn_mail(make_game)
     row = inbound.receive(reply(answer, "place 2 forest"), "raw")
     assert row.outcome == "done", row.detail
     assert moves(game) == ["place 1 toolmaker", "place 2 forest"]
+
+
+def test_the_legal_list_of_a_refusal_is_whole_or_says_how_many_more(make_game):
+    """Issue 11: it was cut at 12 without a word, `place 1 building 3` among the missing."""
+    game = make_game(slug="stone-age", humans=("ann",), bots=3)
+    inbound.receive(reply(turn_mail(game, 0), "place 9 forest"), "raw")
+    answer = answers_to("ann@example.com")[-1].text
+    for command in ("place 1 civ 4", "place 1 building 3", "place <1-5> hunt"):
+        assert f"  {command}\n" in answer, answer
+
+
+def test_a_long_legal_list_says_how_many_more_and_where(ctx):
+    from pbem.mail.answers import LEGAL_SHOWN, Report, Step, _failure
+
+    step = Step("moves", ["x"])
+    step.fail("x", "no", [f"take {n}" for n in range(LEGAL_SHOWN + 5)])
+    with ctx.test_request_context():
+        lines = _failure(step, Report(user=None, game=None, seat=None, steps=[step]), "en")
+    assert f"  take {LEGAL_SHOWN - 1}" in lines and f"  take {LEGAL_SHOWN}" not in lines
+    assert lines[-1] == "  … and 5 more: the game page lists them all: http://pbem.test"
