@@ -207,7 +207,9 @@ def pick_items(source: str) -> dict[int, str]:
 
 def _effect_dice_items(state, seat, card, pid, top, events):
     dice = base.roll(state["rng"], state["players"])
-    events.append(base.event("rolled", seat, target=pid, dice=dice, total=sum(dice)))
+    # The event keeps its own list: picks take dice from the question's list, and the event must
+    # still show every die rolled when all the picks happen at once (dice all alike).
+    events.append(base.event("rolled", seat, target=pid, dice=list(dice), total=sum(dice)))
     state["ask"] = {"kind": "pick", "card": card, "dice": dice, "order": order_from(seat, state["players"]), "i": 0}
     if is_style(state):
         # The board shows which item each face gives (the expansion has two tables).
