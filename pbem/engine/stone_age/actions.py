@@ -91,13 +91,18 @@ def finish_roll(state: dict, seat: int, target: str, total: int, res: str, tiles
     """Spend the chosen tools and take floor((dice + tools) / divisor) of the yield."""
     p = state["seats"][seat]
     bonus = 0
-    for i in take([0 if u else v for v, u in zip(p["tools"], p["used"])], tiles) or ():
-        p["used"][i] = True
-        bonus += p["tools"][i]
+    spent = take([0 if u else v for v, u in zip(p["tools"], p["used"])], tiles)
+    if spent:
+        used = p["used"][:]  # replaced, never changed in place: the state before the move shares it
+        for i in spent:
+            used[i] = True
+            bonus += p["tools"][i]
+        p["used"] = used
     values = once_values(p)
-    for i in sorted(take(values, cards) or (), reverse=True):
-        bonus += values[i]
-        p["once"].pop(i)
+    spent = take(values, cards)
+    if spent:
+        bonus += sum(values[i] for i in spent)
+        p["once"] = [c for i, c in enumerate(p["once"]) if i not in spent]
     if bonus:
         events.append(base.event("tools_used", seat, target=target, tiles=list(tiles), cards=list(cards),
                                  total=total + bonus))
@@ -225,8 +230,10 @@ def _effect_resource_dice(state, seat, card, pid, top, events):
 def _effect_extra_card(state, seat, card, pid, top, events):
     # Only its bottom counts, at the end; nobody else may see it. An empty deck gives nothing.
     if state["deck"]:
-        extra = state["deck"].pop(0)
-        state["seats"][seat]["hidden"].append(extra)
+        extra = state["deck"][0]
+        state["deck"] = state["deck"][1:]
+        p = state["seats"][seat]
+        p["hidden"] = p["hidden"] + [extra]
         events.append(base.event("extra_card", seat, to=[seat], card=extra))
 
 
@@ -239,6 +246,10 @@ def _effect_points(state, seat, card, pid, top, events):
     events.append(base.event("points", seat, n=top["n"], source=pid))
 
 
+def _keep_card(p: dict, kind: str, card: str) -> None:
+    p[kind] = p[kind] + [card]
+
+
 # Immediate effects of card tops, by kind (the expansion adds kinds here).
 CARD_EFFECTS = {
     "dice_roll_items": _effect_dice_items,
@@ -249,8 +260,8 @@ CARD_EFFECTS = {
     "tool": lambda s, seat, card, pid, top, ev: gain(s, seat, "tool", 1, ev, pid),
     "agriculture": lambda s, seat, card, pid, top, ev: gain(s, seat, "agriculture", 1, ev, pid),
     "extra_card": _effect_extra_card,
-    "one_use_tool": lambda s, seat, card, pid, top, ev: s["seats"][seat]["once"].append(card),
-    "any_two_resources": lambda s, seat, card, pid, top, ev: s["seats"][seat]["any2"].append(card),
+    "one_use_tool": lambda s, seat, card, pid, top, ev: _keep_card(s["seats"][seat], "once", card),
+    "any_two_resources": lambda s, seat, card, pid, top, ev: _keep_card(s["seats"][seat], "any2", card),
     "dice_roll_items_style": _effect_dice_items,
     "trade_track": _effect_trade_track,
 }
@@ -284,8 +295,8 @@ def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
         for r in move.pay:
             p[r] -= 1
     counts[seat] = 0
-    state["row"][move.slot - 1] = None
-    p["cards"].append(card)
+    state["row"] = [None if i == move.slot - 1 else c for i, c in enumerate(state["row"])]
+    p["cards"] = p["cards"] + [card]
     events.append(base.event("bought", seat, slot=move.slot, card=card, paid=list(move.pay)))
     if move.extra:
         # Expansion, space 5: 3 more ornaments buy the top card of the deck, face down, final scoring only.
@@ -303,13 +314,12 @@ def do_pick(state: dict, seat: int, move: Pick, events: list) -> None:
         raise illegal(move, Msg("not_your_pick", player=ask["order"][ask["i"]] + 1))
     if move.face not in ask["dice"]:
         raise illegal(move, Msg("dice_left", dice=" ".join(map(str, sorted(ask["dice"])))))
-    ask["dice"].remove(move.face)
-    ask["i"] += 1
+    dice = ask["dice"][:]
+    dice.remove(move.face)
+    state["ask"] = {**ask, "dice": dice, "i": ask["i"] + 1} if dice else None
     item = pick_items(ask["card"])[move.face]
     events.append(base.event("picked", seat, face=move.face, item=item))
     gain(state, seat, item, 1, events, ask["card"])
-    if not ask["dice"]:
-        state["ask"] = None
 
 
 def auto_picks(state: dict, events: list) -> None:
@@ -354,7 +364,9 @@ def do_build(state: dict, seat: int, move: Build, events: list) -> None:
         points = building_points(tile, move.pay)
     counts[seat] = 0
     p["score"] += points
-    p["buildings"].append(stack.pop(0))
+    stack = stack[1:]
+    state["stacks"] = [stack if i == move.stack - 1 else st for i, st in enumerate(state["stacks"])]
+    p["buildings"] = p["buildings"] + [tile]
     events.append(base.event("built", seat, stack=move.stack, tile=tile, paid=list(move.pay), points=points))
     effect = BUILDINGS[tile].get("effect")
     if effect:
@@ -404,7 +416,8 @@ def do_use_card(state: dict, seat: int, move: UseCard, events: list) -> None:
         raise illegal(move, Msg("no_any2"))
     if len(move.res) != 2 or any(r not in RESOURCES for r in move.res):
         raise illegal(move, Msg("name_two"))
-    card = p["any2"].pop(0)
+    card = p["any2"][0]
+    p["any2"] = p["any2"][1:]
     for r in move.res:
         p[r] += 1
     events.append(base.event("used_card", seat, card=card, res=list(move.res)))

@@ -104,7 +104,7 @@ def end_round(state: dict, events: list) -> str:
     for card in state["deck"][:need]:
         row.append(card)
         events.append(base.event("revealed", None, slot=len(row), card=card))
-    del state["deck"][:need]
+    state["deck"] = state["deck"][need:]
     state["row"] = row
     n = state["players"]
     state["round"] += 1

@@ -130,9 +130,9 @@ def do_place(state: dict, seat: int, move: Place, events: list) -> None:
     p = state["seats"][seat]
     p["placed"] += move.n
     if move.tools:
-        p["prefs"][move.pid] = move.tools
+        p["prefs"] = {**p["prefs"], move.pid: move.tools}
     if move.orn is not None:
-        p["prefs"]["ornaments"] = move.orn
+        p["prefs"] = {**p["prefs"], "ornaments": move.orn}
     events.append(base.event("placed", seat, n=move.n, place=move.pid))
     state["turn"] = (seat + 1) % state["players"]
 

@@ -24,7 +24,7 @@ from .messages import Msg, error
 from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work
 from .placement import do_place, legal_places, place_prompts, place_step
 from .scoring import final_scores, ranking
-from .state import copy_state, deep_copy, illegal
+from .state import deep_copy, draft, illegal
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
         if not any(pr.seat == seat for pr in prompts):
             waiting = tuple(sorted({pr.seat + 1 for pr in prompts}))
             raise illegal(move, Msg("not_your_turn", player_list=waiting))
-    new = copy_state(state)
+    new = draft(state)
     events: list[dict] = []
     handler(new, seat, move, events)
     advance(new, events)
