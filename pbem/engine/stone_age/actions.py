@@ -505,6 +505,16 @@ def act_prompts(state: dict) -> list[base.Prompt]:
     return [base.Prompt(ask["order"][ask["i"]], "pick", {"dice": sorted(ask["dice"]), "card": ask["card"]})]
 
 
+def act_asked(state: dict) -> tuple:
+    """The seat `act_prompts` asks, without building the prompt."""
+    ask = state["ask"]
+    if ask is None:
+        return (state["turn"],)
+    if ask["kind"] == "pick":
+        return (ask["order"][ask["i"]],)
+    return (ask["seat"],)
+
+
 def legal_act(state: dict, seat: int) -> list:
     """Every legal action-phase move of `seat`."""
     ask = state["ask"]

@@ -84,6 +84,11 @@ def feed_prompts(state: dict) -> list[base.Prompt]:
             for seat, short in enumerate(state["hungry"]) if short is not None]
 
 
+def feed_asked(state: dict) -> tuple:
+    """The seats `feed_prompts` asks, without building the prompts."""
+    return tuple(seat for seat, short in enumerate(state["hungry"]) if short is not None)
+
+
 def legal_feed(state: dict, seat: int) -> list:
     """Every way to make up the missing food, and starving."""
     short = state["hungry"][seat]
