@@ -79,6 +79,9 @@ def draft(state: dict) -> dict:
 
 def place_kind(pid: str) -> str:
     """"dice", "village", "civ" or "building"."""
+    kind = _KINDS.get(pid)
+    if kind is not None:
+        return kind
     info = PLACE_INFO.get(pid)
     if info is not None:
         return info["kind"]
@@ -87,7 +90,8 @@ def place_kind(pid: str) -> str:
 
 def place_index(pid: str) -> int:
     """The number of a civ space or building stack: "civ3" -> 3."""
-    return int(pid.lstrip("abcdefghijklmnopqrstuvwxyz"))
+    index = _INDEXES.get(pid)
+    return index if index is not None else int(pid.lstrip("abcdefghijklmnopqrstuvwxyz"))
 
 
 def new_seat(style: bool = False) -> dict:
@@ -182,6 +186,11 @@ def where(pid: str) -> str:
     """Place words for messages."""
     return place_text(pid)
 
+
+# Every place of every game, looked up rather than worked out: they are asked for many times a move.
+_KINDS = {**{pid: info["kind"] for pid, info in PLACE_INFO.items()},
+          **{f"civ{k}": "civ" for k in range(1, 10)}, **{f"building{k}": "building" for k in range(1, 10)}}
+_INDEXES = {**{f"civ{k}": k for k in range(1, 10)}, **{f"building{k}": k for k in range(1, 10)}}
 
 # The containers in a seat, read off a fresh seat so that new fields are copied too.
 _SEAT_LISTS = tuple(k for k, v in new_seat().items() if isinstance(v, list))
