@@ -6,6 +6,7 @@ import random
 import pytest
 
 from pbem.engine import CommandError
+from pbem.engine.stone_age.rules import PHASES
 from stone_age_helpers import SA
 
 STYLE = {"expansion": "style"}
@@ -45,6 +46,8 @@ def test_no_move_changes_the_state_it_is_applied_to(players, options, seed):
     for step in range(10_000):
         if not SA.pending(state):
             break
+        # The seats a phase says it waits for (apply's and legal's quick check) are the prompts' seats.
+        assert set(PHASES[state["phase"]].asked(state)) == {pr.seat for pr in SA.pending(state)}
         if step % 3 == 0:  # every third state: enough to reach every rule, at a third of the time
             tried += try_every_move(state)
         seat = SA.pending(state)[0].seat

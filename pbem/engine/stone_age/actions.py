@@ -18,7 +18,18 @@ from .cards import (
 from .messages import Msg
 from .moves import Build, Civ, Pick, Split, UseCard, Work
 from .payments import building_error, building_payments, building_points, can_build, check_resources, combos
-from .state import free_tools, illegal, once_values, order_from, owned, place_index, place_kind, seat_places, where
+from .state import (
+    free_tools,
+    illegal,
+    once_values,
+    order_from,
+    owned,
+    place_index,
+    place_kind,
+    seat_places,
+    set_count,
+    where,
+)
 from .style_cards import ORNAMENT, STYLE_DICE_ITEMS
 from .tools import auto_tools, subsets, take, tool_step
 
@@ -47,7 +58,7 @@ def gain(state: dict, seat: int, item: str, n: int, events: list, source: str) -
 
 def resolve_village(state: dict, seat: int, pid: str, events: list) -> None:
     """Take the people back from a village place and apply its effect."""
-    state["board"][pid][seat] = 0
+    set_count(state, pid, seat, 0)
     info = PLACE_INFO[pid]
     if info["effect"] == "trade":
         # Expansion, trading post: 2 spaces on the trade track and 2 ornaments, every time.
@@ -182,7 +193,7 @@ def do_work(state: dict, seat: int, move: Work, events: list) -> None:
         raise illegal(move, Msg("no_people_on", pid=move.target))
     if move.mode == "set":
         raise illegal(move, Msg("tools_after_roll", cmd=move.target))
-    state["board"][move.target][seat] = 0
+    set_count(state, move.target, seat, 0)
     prefs = state["seats"][seat]["prefs"]
     mode = move.mode or prefs.get(move.target)
     orn = move.orn if move.orn is not None else (prefs.get("ornaments") if move.target == "hunt" else None)
@@ -276,7 +287,7 @@ def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
         raise illegal(move, Msg("no_person_on", place=pid))
     card = state["row"][move.slot - 1]
     if move.pay is None:
-        counts[seat] = 0
+        set_count(state, pid, seat, 0)
         events.append(base.event("declined", seat, target=pid, card=card))
         return
     p = state["seats"][seat]
@@ -294,7 +305,7 @@ def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
         check_resources(move, p, move.pay)
         for r in move.pay:
             p[r] -= 1
-    counts[seat] = 0
+    set_count(state, pid, seat, 0)
     state["row"] = [None if i == move.slot - 1 else c for i, c in enumerate(state["row"])]
     p["cards"] = p["cards"] + [card]
     events.append(base.event("bought", seat, slot=move.slot, card=card, paid=list(move.pay)))
@@ -342,7 +353,7 @@ def do_build(state: dict, seat: int, move: Build, events: list) -> None:
     stack = state["stacks"][move.stack - 1]
     tile = stack[0]
     if move.pay is None:
-        counts[seat] = 0
+        set_count(state, pid, seat, 0)
         events.append(base.event("declined", seat, target=pid, tile=tile))
         return
     p = state["seats"][seat]
@@ -362,7 +373,7 @@ def do_build(state: dict, seat: int, move: Build, events: list) -> None:
         for r in move.pay:
             p[r] -= 1
         points = building_points(tile, move.pay)
-    counts[seat] = 0
+    set_count(state, pid, seat, 0)
     p["score"] += points
     stack = stack[1:]
     state["stacks"] = [stack if i == move.stack - 1 else st for i, st in enumerate(state["stacks"])]
@@ -458,12 +469,12 @@ def auto_act(state: dict, seat: int, events: list) -> bool:
                 return False  # which roll gets the tools is the player's choice
             pid = dice[0]
             n = state["board"][pid][seat]
-            state["board"][pid][seat] = 0
+            set_count(state, pid, seat, 0)
             orn = p["prefs"].get("ornaments") if pid == "hunt" else None
             start_roll(state, seat, pid, n, PLACE_INFO[pid]["yields"], p["prefs"].get(pid), True, events, orn)
             continue
         for pid in other:
-            state["board"][pid][seat] = 0
+            set_count(state, pid, seat, 0)
             events.append(base.event("declined", seat, target=pid, auto=True))
         return True
     return False

@@ -115,8 +115,7 @@ def end_round(state: dict, events: list) -> str:
     state["round"] += 1
     state["start"] = state["turn"] = (state["start"] + 1) % n
     state["act_k"] = 0
-    for counts in state["board"].values():
-        counts[:] = [0] * n
+    state["board"] = {pid: [0] * n for pid in state["board"]}
     for p in state["seats"]:
         p["placed"] = 0
         p["used"] = [False] * TOOL_SLOTS

@@ -63,18 +63,26 @@ def copy_state(state: dict) -> dict:
 
 
 def draft(state: dict) -> dict:
-    """The copy `apply` works on: a new top level, seats, board counts, hungry seats and RNG position.
+    """The copy `apply` works on: a new top level, board, seats, hungry seats and RNG position.
 
-    Every other container (the deck, the card row, the stacks, a seat's tools, cards and buildings, the
-    question asked) is shared with `state`: the rules only ever replace those, never change them in place,
-    so `state` stays as it was. A full copy of every move was a third of the engine's time (issue 15).
+    Every other container (each place's counts, the deck, the card row, the stacks, a seat's tools, cards
+    and buildings, the question asked) is shared with `state`: the rules only ever replace those, never
+    change them in place (set_count), so `state` stays as it was. A full copy of every move was a third of
+    the engine's time (issue 15).
     """
     new = dict(state)
     new["rng"] = dict(state["rng"])
-    new["board"] = {pid: counts[:] for pid, counts in state["board"].items()}
+    new["board"] = dict(state["board"])
     new["hungry"] = state["hungry"][:]
     new["seats"] = [dict(p) for p in state["seats"]]
     return new
+
+
+def set_count(state: dict, pid: str, seat: int, n: int) -> None:
+    """Put `n` people of `seat` on place `pid`; the place's counts are replaced (see draft)."""
+    counts = state["board"][pid][:]
+    counts[seat] = n
+    state["board"][pid] = counts
 
 
 def place_kind(pid: str) -> str:
