@@ -123,14 +123,19 @@ def draw(rng: dict, n: int) -> int:
     """Return a uniform integer in [0, n) and advance `rng` in place (callers own a copy)."""
     if n <= 0:
         raise ValueError("draw needs n >= 1")
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _LIMITS.get(n) or (1 << 64) - ((1 << 64) % n)
     seed = rng["seed"]
+    pos = rng["pos"]
     while True:
-        digest = hashlib.blake2b(f"{seed}:{rng['pos']}".encode(), digest_size=8).digest()
-        rng["pos"] += 1
-        x = int.from_bytes(digest, "big")
+        x = int.from_bytes(_blake2b(f"{seed}:{pos}".encode(), digest_size=8).digest(), "big")
+        pos += 1
         if x < limit:
+            rng["pos"] = pos
             return x % n
+
+
+_blake2b = hashlib.blake2b
+_LIMITS = {n: (1 << 64) - ((1 << 64) % n) for n in range(1, 7)}  # a die and the smallest shuffles
 
 
 def roll(rng: dict, dice: int = 1) -> list[int]:

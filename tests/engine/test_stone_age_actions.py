@@ -276,6 +276,20 @@ def test_dice_for_everyone_card():
     assert p[2]["wood"] == 1 and p[3]["wood"] == 1
 
 
+def test_dice_for_everyone_event_shows_every_die_when_all_picks_are_automatic():
+    """Dice all alike leave nobody a choice: the picks happen in the same move, and the "rolled" event
+    (the log line "rolled 2 2") still lists both dice (it used to share the list the picks emptied)."""
+    s = game(2)
+    s["row"][0] = "civ/dice-writing"
+    seat(s, 0, wood=1)
+    s, _ = acting(s, {0: {"civ1": 1}})
+    s["rng"] = __import__("stone_age_helpers").rigged_rng([2, 2])
+    s, ev = play(s, 0, "civ 1 pay wood")
+    assert [e["dice"] for e in ev if e["kind"] == "rolled"] == [[2, 2]]
+    assert [(e["seat"], e["face"]) for e in ev if e["kind"] == "picked"] == [(0, 2), (1, 2)]
+    assert "2 2" in SA.describe([e for e in ev if e["kind"] == "rolled"][0], 1, "en")
+
+
 def test_dice_for_everyone_in_turn_order_from_the_buyer():
     s = game(3)
     s["row"][0] = "civ/dice-writing"

@@ -18,7 +18,18 @@ from .cards import (
 from .messages import Msg
 from .moves import Build, Civ, Pick, Split, UseCard, Work
 from .payments import building_error, building_payments, building_points, can_build, check_resources, combos
-from .state import free_tools, illegal, once_values, order_from, owned, place_index, place_kind, seat_places, where
+from .state import (
+    free_tools,
+    illegal,
+    once_values,
+    order_from,
+    owned,
+    place_index,
+    place_kind,
+    seat_places,
+    set_count,
+    where,
+)
 from .style_cards import ORNAMENT, STYLE_DICE_ITEMS
 from .tools import auto_tools, subsets, take, tool_step
 
@@ -47,7 +58,7 @@ def gain(state: dict, seat: int, item: str, n: int, events: list, source: str) -
 
 def resolve_village(state: dict, seat: int, pid: str, events: list) -> None:
     """Take the people back from a village place and apply its effect."""
-    state["board"][pid][seat] = 0
+    set_count(state, pid, seat, 0)
     info = PLACE_INFO[pid]
     if info["effect"] == "trade":
         # Expansion, trading post: 2 spaces on the trade track and 2 ornaments, every time.
@@ -91,13 +102,18 @@ def finish_roll(state: dict, seat: int, target: str, total: int, res: str, tiles
     """Spend the chosen tools and take floor((dice + tools) / divisor) of the yield."""
     p = state["seats"][seat]
     bonus = 0
-    for i in take([0 if u else v for v, u in zip(p["tools"], p["used"])], tiles) or ():
-        p["used"][i] = True
-        bonus += p["tools"][i]
+    spent = take([0 if u else v for v, u in zip(p["tools"], p["used"])], tiles)
+    if spent:
+        used = p["used"][:]  # replaced, never changed in place: the state before the move shares it
+        for i in spent:
+            used[i] = True
+            bonus += p["tools"][i]
+        p["used"] = used
     values = once_values(p)
-    for i in sorted(take(values, cards) or (), reverse=True):
-        bonus += values[i]
-        p["once"].pop(i)
+    spent = take(values, cards)
+    if spent:
+        bonus += sum(values[i] for i in spent)
+        p["once"] = [c for i, c in enumerate(p["once"]) if i not in spent]
     if bonus:
         events.append(base.event("tools_used", seat, target=target, tiles=list(tiles), cards=list(cards),
                                  total=total + bonus))
@@ -177,7 +193,7 @@ def do_work(state: dict, seat: int, move: Work, events: list) -> None:
         raise illegal(move, Msg("no_people_on", pid=move.target))
     if move.mode == "set":
         raise illegal(move, Msg("tools_after_roll", cmd=move.target))
-    state["board"][move.target][seat] = 0
+    set_count(state, move.target, seat, 0)
     prefs = state["seats"][seat]["prefs"]
     mode = move.mode or prefs.get(move.target)
     orn = move.orn if move.orn is not None else (prefs.get("ornaments") if move.target == "hunt" else None)
@@ -207,7 +223,9 @@ def pick_items(source: str) -> dict[int, str]:
 
 def _effect_dice_items(state, seat, card, pid, top, events):
     dice = base.roll(state["rng"], state["players"])
-    events.append(base.event("rolled", seat, target=pid, dice=dice, total=sum(dice)))
+    # The event keeps its own list: picks take dice from the question's list, and the event must
+    # still show every die rolled when all the picks happen at once (dice all alike).
+    events.append(base.event("rolled", seat, target=pid, dice=list(dice), total=sum(dice)))
     state["ask"] = {"kind": "pick", "card": card, "dice": dice, "order": order_from(seat, state["players"]), "i": 0}
     if is_style(state):
         # The board shows which item each face gives (the expansion has two tables).
@@ -223,8 +241,10 @@ def _effect_resource_dice(state, seat, card, pid, top, events):
 def _effect_extra_card(state, seat, card, pid, top, events):
     # Only its bottom counts, at the end; nobody else may see it. An empty deck gives nothing.
     if state["deck"]:
-        extra = state["deck"].pop(0)
-        state["seats"][seat]["hidden"].append(extra)
+        extra = state["deck"][0]
+        state["deck"] = state["deck"][1:]
+        p = state["seats"][seat]
+        p["hidden"] = p["hidden"] + [extra]
         events.append(base.event("extra_card", seat, to=[seat], card=extra))
 
 
@@ -237,6 +257,10 @@ def _effect_points(state, seat, card, pid, top, events):
     events.append(base.event("points", seat, n=top["n"], source=pid))
 
 
+def _keep_card(p: dict, kind: str, card: str) -> None:
+    p[kind] = p[kind] + [card]
+
+
 # Immediate effects of card tops, by kind (the expansion adds kinds here).
 CARD_EFFECTS = {
     "dice_roll_items": _effect_dice_items,
@@ -247,8 +271,8 @@ CARD_EFFECTS = {
     "tool": lambda s, seat, card, pid, top, ev: gain(s, seat, "tool", 1, ev, pid),
     "agriculture": lambda s, seat, card, pid, top, ev: gain(s, seat, "agriculture", 1, ev, pid),
     "extra_card": _effect_extra_card,
-    "one_use_tool": lambda s, seat, card, pid, top, ev: s["seats"][seat]["once"].append(card),
-    "any_two_resources": lambda s, seat, card, pid, top, ev: s["seats"][seat]["any2"].append(card),
+    "one_use_tool": lambda s, seat, card, pid, top, ev: _keep_card(s["seats"][seat], "once", card),
+    "any_two_resources": lambda s, seat, card, pid, top, ev: _keep_card(s["seats"][seat], "any2", card),
     "dice_roll_items_style": _effect_dice_items,
     "trade_track": _effect_trade_track,
 }
@@ -263,7 +287,7 @@ def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
         raise illegal(move, Msg("no_person_on", place=pid))
     card = state["row"][move.slot - 1]
     if move.pay is None:
-        counts[seat] = 0
+        set_count(state, pid, seat, 0)
         events.append(base.event("declined", seat, target=pid, card=card))
         return
     p = state["seats"][seat]
@@ -281,9 +305,9 @@ def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
         check_resources(move, p, move.pay)
         for r in move.pay:
             p[r] -= 1
-    counts[seat] = 0
-    state["row"][move.slot - 1] = None
-    p["cards"].append(card)
+    set_count(state, pid, seat, 0)
+    state["row"] = [None if i == move.slot - 1 else c for i, c in enumerate(state["row"])]
+    p["cards"] = p["cards"] + [card]
     events.append(base.event("bought", seat, slot=move.slot, card=card, paid=list(move.pay)))
     if move.extra:
         # Expansion, space 5: 3 more ornaments buy the top card of the deck, face down, final scoring only.
@@ -301,13 +325,12 @@ def do_pick(state: dict, seat: int, move: Pick, events: list) -> None:
         raise illegal(move, Msg("not_your_pick", player=ask["order"][ask["i"]] + 1))
     if move.face not in ask["dice"]:
         raise illegal(move, Msg("dice_left", dice=" ".join(map(str, sorted(ask["dice"])))))
-    ask["dice"].remove(move.face)
-    ask["i"] += 1
+    dice = ask["dice"][:]
+    dice.remove(move.face)
+    state["ask"] = {**ask, "dice": dice, "i": ask["i"] + 1} if dice else None
     item = pick_items(ask["card"])[move.face]
     events.append(base.event("picked", seat, face=move.face, item=item))
     gain(state, seat, item, 1, events, ask["card"])
-    if not ask["dice"]:
-        state["ask"] = None
 
 
 def auto_picks(state: dict, events: list) -> None:
@@ -330,7 +353,7 @@ def do_build(state: dict, seat: int, move: Build, events: list) -> None:
     stack = state["stacks"][move.stack - 1]
     tile = stack[0]
     if move.pay is None:
-        counts[seat] = 0
+        set_count(state, pid, seat, 0)
         events.append(base.event("declined", seat, target=pid, tile=tile))
         return
     p = state["seats"][seat]
@@ -350,9 +373,11 @@ def do_build(state: dict, seat: int, move: Build, events: list) -> None:
         for r in move.pay:
             p[r] -= 1
         points = building_points(tile, move.pay)
-    counts[seat] = 0
+    set_count(state, pid, seat, 0)
     p["score"] += points
-    p["buildings"].append(stack.pop(0))
+    stack = stack[1:]
+    state["stacks"] = [stack if i == move.stack - 1 else st for i, st in enumerate(state["stacks"])]
+    p["buildings"] = p["buildings"] + [tile]
     events.append(base.event("built", seat, stack=move.stack, tile=tile, paid=list(move.pay), points=points))
     effect = BUILDINGS[tile].get("effect")
     if effect:
@@ -402,7 +427,8 @@ def do_use_card(state: dict, seat: int, move: UseCard, events: list) -> None:
         raise illegal(move, Msg("no_any2"))
     if len(move.res) != 2 or any(r not in RESOURCES for r in move.res):
         raise illegal(move, Msg("name_two"))
-    card = p["any2"].pop(0)
+    card = p["any2"][0]
+    p["any2"] = p["any2"][1:]
     for r in move.res:
         p[r] += 1
     events.append(base.event("used_card", seat, card=card, res=list(move.res)))
@@ -443,12 +469,12 @@ def auto_act(state: dict, seat: int, events: list) -> bool:
                 return False  # which roll gets the tools is the player's choice
             pid = dice[0]
             n = state["board"][pid][seat]
-            state["board"][pid][seat] = 0
+            set_count(state, pid, seat, 0)
             orn = p["prefs"].get("ornaments") if pid == "hunt" else None
             start_roll(state, seat, pid, n, PLACE_INFO[pid]["yields"], p["prefs"].get(pid), True, events, orn)
             continue
         for pid in other:
-            state["board"][pid][seat] = 0
+            set_count(state, pid, seat, 0)
             events.append(base.event("declined", seat, target=pid, auto=True))
         return True
     return False
@@ -488,6 +514,16 @@ def act_prompts(state: dict) -> list[base.Prompt]:
     if ask["kind"] == "split":
         return [base.Prompt(ask["seat"], "split", {"units": ask["units"]})]
     return [base.Prompt(ask["order"][ask["i"]], "pick", {"dice": sorted(ask["dice"]), "card": ask["card"]})]
+
+
+def act_asked(state: dict) -> tuple:
+    """The seat `act_prompts` asks, without building the prompt."""
+    ask = state["ask"]
+    if ask is None:
+        return (state["turn"],)
+    if ask["kind"] == "pick":
+        return (ask["order"][ask["i"]],)
+    return (ask["seat"],)
 
 
 def legal_act(state: dict, seat: int) -> list:

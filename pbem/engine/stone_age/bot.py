@@ -17,6 +17,12 @@ from .tools import auto_tools
 # Die faces on the dice-for-everyone card, most wanted first.
 _FACE_ORDER = (6, 5, 4, 3, 2, 1)
 _DICE = frozenset(DICE_PLACES)
+# The base game's wishes worked out once: (row index, cost, score before noise, place) for the card
+# spaces, the building places, and (place, capacity, score before noise) for the resource places.
+_CIV_WANTS = tuple((k - 1, cost, 7.5 - cost * 0.4, f"civ{k}") for k, cost in enumerate(ROW_COSTS, 1))
+_BUILDING_PIDS = tuple(f"building{k}" for k in range(1, 10))
+_RESOURCE_WANTS = tuple((pid, PLACES[pid]["capacity"], 6.0 + VALUE[PLACES[pid]["yields"]] * 0.1)
+                        for pid in ("forest", "clay", "quarry", "river"))
 
 
 def bot_move(state: dict, seat: int, rnd):
@@ -36,7 +42,8 @@ def _place(state, seat, p, prompt, rnd):
     left = p["people"] - p["placed"]
     noise = rnd.random
     hungry = p["food"] + p["agri"] < p["people"] + 2
-    have = owned(p)
+    have = p["wood"] + p["brick"] + p["stone"] + p["gold"]
+    # The noise is drawn in a fixed order, one draw per wish: the games a seed plays depend on it.
     wants = []  # (score with some noise, people, place)
     if p["people"] < PEOPLE_MAX:
         wants.append(((9.0 if state["round"] < 12 else 4.0) + 2 * noise(), 2, "hut"))
@@ -45,21 +52,21 @@ def _place(state, seat, p, prompt, rnd):
     tools = sum(p["tools"])
     if tools < 12:
         wants.append((6.0 - tools * 0.3 + 2 * noise(), 1, "toolmaker"))
-    for k, cost in enumerate(ROW_COSTS, 1):
-        if have >= cost and state["row"][k - 1] is not None:
-            wants.append((7.5 - cost * 0.4 + 2 * noise(), 1, f"civ{k}"))
-    for k, stack in enumerate(state["stacks"], 1):
+    row = state["row"]
+    for i, cost, score, pid in _CIV_WANTS:
+        if have >= cost and row[i] is not None:
+            wants.append((score + 2 * noise(), 1, pid))
+    for stack, pid in zip(state["stacks"], _BUILDING_PIDS):
         if stack:
             if can_build(p, stack[0]):
-                wants.append((9.5 + 2 * noise(), 1, f"building{k}"))
+                wants.append((9.5 + 2 * noise(), 1, pid))
             elif have >= 4:
-                wants.append((6.5 + 2 * noise(), 1, f"building{k}"))  # this round's rolls may pay for it
+                wants.append((6.5 + 2 * noise(), 1, pid))  # this round's rolls may pay for it
     wants.append(((8.0 if hungry else 3.0) + 2 * noise(), left if hungry else min(left, 3), "hunt"))
     board = state["board"]
-    for pid in ("forest", "clay", "quarry", "river"):
-        room = PLACES[pid]["capacity"] - sum(board[pid])
-        n = min(left, room, 2 + int(noise() * 4))
-        wants.append((6.0 + VALUE[PLACES[pid]["yields"]] * 0.1 + 2 * noise(), max(n, 1), pid))
+    for pid, capacity, score in _RESOURCE_WANTS:
+        n = min(left, capacity - sum(board[pid]), 2 + int(noise() * 4))
+        wants.append((score + 2 * noise(), n if n > 1 else 1, pid))
     wants.sort(reverse=True)
     for _, n, pid in wants:
         if placement_error(state, seat, n, pid) is None:

@@ -84,6 +84,11 @@ def feed_prompts(state: dict) -> list[base.Prompt]:
             for seat, short in enumerate(state["hungry"]) if short is not None]
 
 
+def feed_asked(state: dict) -> tuple:
+    """The seats `feed_prompts` asks, without building the prompts."""
+    return tuple(seat for seat, short in enumerate(state["hungry"]) if short is not None)
+
+
 def legal_feed(state: dict, seat: int) -> list:
     """Every way to make up the missing food, and starving."""
     short = state["hungry"][seat]
@@ -104,14 +109,13 @@ def end_round(state: dict, events: list) -> str:
     for card in state["deck"][:need]:
         row.append(card)
         events.append(base.event("revealed", None, slot=len(row), card=card))
-    del state["deck"][:need]
+    state["deck"] = state["deck"][need:]
     state["row"] = row
     n = state["players"]
     state["round"] += 1
     state["start"] = state["turn"] = (state["start"] + 1) % n
     state["act_k"] = 0
-    for counts in state["board"].values():
-        counts[:] = [0] * n
+    state["board"] = {pid: [0] * n for pid in state["board"]}
     for p in state["seats"]:
         p["placed"] = 0
         p["used"] = [False] * TOOL_SLOTS

@@ -52,14 +52,14 @@ def count_text(res: tuple) -> str:
     return " ".join(f"{r} {res.count(r)}" for r in RESOURCES if r in res)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """Base of the moves: `said` keeps the words the player typed, for refusals; it is not part of the move."""
 
     said: str = field(default="", compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Place(Move):
     """Put `n` people on place `pid`; optionally say ahead how tools are used there."""
 
@@ -73,7 +73,7 @@ class Place(Move):
         return f"place {self.n} {place_text(self.pid)}{tail}{_ornaments_text(self.orn)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Work(Move):
     """Resolve a dice place (roll), or answer the tool question after a roll.
 
@@ -101,7 +101,7 @@ class Work(Move):
         return f"{head} {tail}".strip() + _ornaments_text(self.orn)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Civ(Move):
     """Resolve the person on civilization space `slot`: pay `pay`, or None to decline.
 
@@ -121,7 +121,7 @@ class Civ(Move):
         return f"civ {self.slot} {_pay_text(self.pay, self.give, self.get)}" + (" extra" if self.extra else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Build(Move):
     """Resolve the person on building stack `stack`: pay `pay`, or None to decline (expansion: with a trade)."""
 
@@ -136,7 +136,7 @@ class Build(Move):
         return f"build {self.stack} {_pay_text(self.pay, self.give, self.get)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pick(Move):
     """Take the die showing `face` from the dice-for-everyone card."""
 
@@ -146,7 +146,7 @@ class Pick(Move):
         return f"pick {self.face}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Feed(Move):
     """Feed the people; `pay` lists resources given for missing food (None: the cheapest)."""
 
@@ -156,7 +156,7 @@ class Feed(Move):
         return "feed" if self.pay is None else f"feed with {count_text(self.pay)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Starve(Move):
     """Do not make up missing food: lose 10 points."""
 
@@ -164,7 +164,7 @@ class Starve(Move):
         return "starve"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UseCard(Move):
     """Spend the any-two-resources card for these two resources (allowed at any time)."""
 
@@ -174,7 +174,7 @@ class UseCard(Move):
         return f"use card {list_text(self.res)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Split(Move):
     """Expansion: share the units of a hunting roll: `orn` ornaments, the rest food."""
 

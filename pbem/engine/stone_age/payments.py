@@ -96,10 +96,15 @@ def building_payments(p: dict, tile: str) -> list[tuple]:
 def can_build(p: dict, tile: str) -> bool:
     """Whether `p` can pay for `tile` (without listing the payments)."""
     b = BUILDINGS[tile]
-    if b["kind"] == "fixed":
-        return all(p[r] >= n for r, n in b["cost"].items())
-    if b["kind"] == "count_kinds":
-        have = sorted((p[r] for r in RESOURCES if p[r]), reverse=True)
+    kind = b["kind"]
+    if kind == "fixed":
+        # A loop, not all(...): the bot asks this for every stack on every placement.
+        for r, n in b["cost"].items():
+            if p[r] < n:
+                return False
+        return True
+    if kind == "count_kinds":
+        have = sorted([p[r] for r in RESOURCES if p[r]], reverse=True)
         return len(have) >= b["kinds"] and sum(have[:b["kinds"]]) >= b["count"]
     return p["wood"] + p["brick"] + p["stone"] + p["gold"] >= b["min"]
 

@@ -6,7 +6,7 @@ from .board import is_style, limits, village
 from .cards import BUILDINGS, PLACE_INFO
 from .messages import Msg
 from .moves import Place
-from .state import illegal, place_index, place_kind, places
+from .state import illegal, place_index, place_kind, places, set_count
 
 
 def workplaces_owned(p: dict, pid: str) -> int:
@@ -73,7 +73,8 @@ def placement_error(state: dict, seat: int, n: int, pid: str) -> Msg | None:
     if cap is not None and taken + n > cap:
         return Msg("spaces_left", n=cap - taken, pid=pid) if cap > taken else Msg("full", pid=pid)
     colours = rule["colours"]
-    if info.get("colour_limited") and colours is not None and sum(1 for c in counts if c) >= colours:
+    # Colours on the place: the seats with people there (len - count(0): the bot asks this often).
+    if info.get("colour_limited") and colours is not None and len(counts) - counts.count(0) >= colours:
         return Msg("colours_one" if colours == 1 else "colours_n", players=state["players"], n=colours, pid=pid)
     return None
 
@@ -126,13 +127,13 @@ def do_place(state: dict, seat: int, move: Place, events: list) -> None:
             raise illegal(move, Msg("no_ornaments"))
         if move.pid != "hunt":
             raise illegal(move, Msg("ornaments_place_hunt"))
-    state["board"][move.pid][seat] = move.n
+    set_count(state, move.pid, seat, move.n)
     p = state["seats"][seat]
     p["placed"] += move.n
     if move.tools:
-        p["prefs"][move.pid] = move.tools
+        p["prefs"] = {**p["prefs"], move.pid: move.tools}
     if move.orn is not None:
-        p["prefs"]["ornaments"] = move.orn
+        p["prefs"] = {**p["prefs"], "ornaments": move.orn}
     events.append(base.event("placed", seat, n=move.n, place=move.pid))
     state["turn"] = (seat + 1) % state["players"]
 

@@ -6,6 +6,7 @@ from typing import Callable
 
 from .. import base
 from .actions import (
+    act_asked,
     act_prompts,
     act_step,
     collect_income,
@@ -19,12 +20,12 @@ from .actions import (
 )
 from .board import is_style, limits, places, row_spaces
 from .cards import RESOURCES
-from .feeding import do_feed, do_starve, end_round, enter_feed, feed_prompts, feed_step, legal_feed
+from .feeding import do_feed, do_starve, end_round, enter_feed, feed_asked, feed_prompts, feed_step, legal_feed
 from .messages import Msg, error
 from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work
 from .placement import do_place, legal_places, place_prompts, place_step
 from .scoring import final_scores, ranking
-from .state import copy_state, deep_copy, illegal
+from .state import deep_copy, draft, illegal
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class Phase:
     moves: tuple
     step: Callable[[dict, list], bool]  # do what needs no decision; True when the phase is over
     prompts: Callable[[dict], list]
+    asked: Callable[[dict], tuple]  # the seats the prompts are for, without building the prompts
     legal: Callable[[dict, int], list]
     leave: Callable[[dict, list], str]  # work done on leaving; returns the next phase
 
@@ -47,10 +49,10 @@ def _enter_act(state: dict, events: list) -> str:
 
 
 PHASES = {
-    "place": Phase((Place,), place_step, place_prompts, legal_places, _enter_act),
-    "act": Phase((Work, Civ, Build, Pick, Split), act_step, act_prompts, legal_act, enter_feed),
-    "feed": Phase((Feed, Starve), feed_step, feed_prompts, legal_feed, end_round),
-    "over": Phase((), lambda s, e: False, lambda s: [], lambda s, seat: [], lambda s, e: "over"),
+    "place": Phase((Place,), place_step, place_prompts, lambda s: (s["turn"],), legal_places, _enter_act),
+    "act": Phase((Work, Civ, Build, Pick, Split), act_step, act_prompts, act_asked, legal_act, enter_feed),
+    "feed": Phase((Feed, Starve), feed_step, feed_prompts, feed_asked, legal_feed, end_round),
+    "over": Phase((), lambda s, e: False, lambda s: [], lambda s: (), lambda s, seat: [], lambda s, e: "over"),
 }
 
 HANDLERS = {Place: do_place, Work: do_work, Civ: do_civ, Build: do_build, Pick: do_pick,
@@ -80,8 +82,9 @@ def legal(state: dict, seat: int) -> list:
     if state["over"] is not None:
         return []
     moves = []
-    if any(pr.seat == seat for pr in pending(state)):
-        moves = PHASES[state["phase"]].legal(state, seat)
+    phase = PHASES[state["phase"]]
+    if seat in phase.asked(state):
+        moves = phase.legal(state, seat)
     if state["seats"][seat]["any2"]:
         moves += [UseCard((a, b)) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:]]
     return moves
@@ -100,11 +103,11 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
         phase = PHASES[state["phase"]]
         if type(move) not in phase.moves:
             raise illegal(move, Msg("not_now", waiting=WAITING[state["phase"]]))
-        prompts = pending(state)
-        if not any(pr.seat == seat for pr in prompts):
-            waiting = tuple(sorted({pr.seat + 1 for pr in prompts}))
+        asked = phase.asked(state)
+        if seat not in asked:
+            waiting = tuple(sorted({s + 1 for s in asked}))
             raise illegal(move, Msg("not_your_turn", player_list=waiting))
-    new = copy_state(state)
+    new = draft(state)
     events: list[dict] = []
     handler(new, seat, move, events)
     advance(new, events)

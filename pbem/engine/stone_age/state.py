@@ -62,8 +62,34 @@ def copy_state(state: dict) -> dict:
     return new
 
 
+def draft(state: dict) -> dict:
+    """The copy `apply` works on: a new top level, board, seats, hungry seats and RNG position.
+
+    Every other container (each place's counts, the deck, the card row, the stacks, a seat's tools, cards
+    and buildings, the question asked) is shared with `state`: the rules only ever replace those, never
+    change them in place (set_count), so `state` stays as it was. A full copy of every move was a third of
+    the engine's time (issue 15).
+    """
+    new = dict(state)
+    new["rng"] = dict(state["rng"])
+    new["board"] = dict(state["board"])
+    new["hungry"] = state["hungry"][:]
+    new["seats"] = [dict(p) for p in state["seats"]]
+    return new
+
+
+def set_count(state: dict, pid: str, seat: int, n: int) -> None:
+    """Put `n` people of `seat` on place `pid`; the place's counts are replaced (see draft)."""
+    counts = state["board"][pid][:]
+    counts[seat] = n
+    state["board"][pid] = counts
+
+
 def place_kind(pid: str) -> str:
     """"dice", "village", "civ" or "building"."""
+    kind = _KINDS.get(pid)
+    if kind is not None:
+        return kind
     info = PLACE_INFO.get(pid)
     if info is not None:
         return info["kind"]
@@ -72,7 +98,8 @@ def place_kind(pid: str) -> str:
 
 def place_index(pid: str) -> int:
     """The number of a civ space or building stack: "civ3" -> 3."""
-    return int(pid.lstrip("abcdefghijklmnopqrstuvwxyz"))
+    index = _INDEXES.get(pid)
+    return index if index is not None else int(pid.lstrip("abcdefghijklmnopqrstuvwxyz"))
 
 
 def new_seat(style: bool = False) -> dict:
@@ -167,6 +194,11 @@ def where(pid: str) -> str:
     """Place words for messages."""
     return place_text(pid)
 
+
+# Every place of every game, looked up rather than worked out: they are asked for many times a move.
+_KINDS = {**{pid: info["kind"] for pid, info in PLACE_INFO.items()},
+          **{f"civ{k}": "civ" for k in range(1, 10)}, **{f"building{k}": "building" for k in range(1, 10)}}
+_INDEXES = {**{f"civ{k}": k for k in range(1, 10)}, **{f"building{k}": k for k in range(1, 10)}}
 
 # The containers in a seat, read off a fresh seat so that new fields are copied too.
 _SEAT_LISTS = tuple(k for k, v in new_seat().items() if isinstance(v, list))

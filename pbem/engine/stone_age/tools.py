@@ -6,7 +6,7 @@ from .cards import TOOL_MAX
 
 def tool_step(p: dict) -> bool:
     """Give seat `p` one tool step; False when all tiles are already at the top value."""
-    tools = p["tools"]
+    tools = p["tools"][:]  # replaced, never changed in place: the state before the move shares it
     low = min(tools)
     if low >= TOOL_MAX:
         return False
@@ -16,6 +16,7 @@ def tool_step(p: dict) -> bool:
     lows = [i for i, v in enumerate(tools) if v == low]
     i = next((i for i in lows if not p["used"][i]), lows[0])
     tools[i] += 1
+    p["tools"] = tools
     return True
 
 
