@@ -12,14 +12,16 @@ from flask import Blueprint, current_app, g, jsonify, request, url_for
 from marshmallow import Schema, ValidationError
 from sqlalchemy import literal, select, tuple_
 from sqlalchemy.orm import selectinload
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException
 
 from .. import engine, play
 from ..clock import now
 from ..extensions import csrf, db
 from ..models import ApiToken, Game, Seat, User
+from ..text_input import normalise_command_text, unstorable
 from . import schemas
 from .dashboard import dashboard_json
+from .errors import error_response
 from .tokens_page import hash_token
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -29,6 +31,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
 
 READS = ("GET", "HEAD")
+EPOCH = datetime(1970, 1, 1)  # cursors count microseconds from here, in UTC as stored
 MAX_BODY = 256 * 1024
 
 
@@ -82,14 +85,6 @@ def _touch(token: ApiToken) -> None:
         db.session.commit()
 
 
-def error_response(status: int, message: str, headers: dict | None = None, **extra):
-    """The one shape of every error under /api/."""
-    response = jsonify({"error": message, **extra})
-    response.status_code = status
-    response.headers.update(headers or {})
-    return response
-
-
 @bp.errorhandler(ApiError)
 def _api_error(exc: ApiError):
     # RFC 6750: a 401 names the scheme it wants.
@@ -103,17 +98,6 @@ def _refused(exc: play.PlayError):
     return error_response(status, str(exc))
 
 
-@bp.errorhandler(HTTPException)
-def _http_error(exc: HTTPException):
-    return error_response(exc.code or 500, exc.description or exc.name)
-
-
-@bp.errorhandler(InternalServerError)
-def _server_error(exc: InternalServerError):
-    return error_response(500, "an unexpected error on our side; please try again later "
-                               "(and tell us if it persists)")
-
-
 def not_found(exc: HTTPException):
     """The app's 404 answer for /api/ paths (no route matched, so no blueprint handler runs)."""
     if request.url_rule is None:
@@ -122,11 +106,8 @@ def not_found(exc: HTTPException):
     return error_response(404, exc.description or "not found")
 
 
-@bp.app_errorhandler(405)
-def _wrong_method(exc: HTTPException):
-    if not request.path.startswith("/api/"):
-        from .dashboard import http_error
-        return http_error(exc)
+def wrong_method(exc: HTTPException):
+    """The app's 405 answer for /api/ paths, naming the methods the path takes."""
     allowed = sorted(set(getattr(exc, "valid_methods", None) or ()) - {"HEAD", "OPTIONS"})
     return error_response(405, f"{request.method} is not allowed on {request.path}; use {', '.join(allowed)}",
                           headers={"Allow": ", ".join(allowed)})
@@ -144,20 +125,12 @@ def _load(schema: Schema) -> dict:
                             "with 'Content-Type: application/json'") from exc
     if not isinstance(data, dict):
         raise ApiError(400, "the request body must be a JSON object")
-    if _has_nul(data):
-        # PostgreSQL stores no NUL character in text or JSON: refuse it here rather than fail there.
-        raise ApiError(400, "the request body contains a NUL character (\\u0000), which no text here may hold")
+    if unstorable(data):
+        # PostgreSQL stores neither NUL nor a lone surrogate ("\ud800" is valid JSON, not UTF-8): refuse
+        # them here rather than fail there. The OpenAPI patterns say so for NUL.
+        raise ApiError(400, "the request body contains a NUL character (\\u0000) or a lone surrogate "
+                            "(\\ud800-\\udfff), which no text here may hold")
     return _validate(schema, data)
-
-
-def _has_nul(value) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(v) for v in value)
-    return False
 
 
 def _validate(schema: Schema, data) -> dict:
@@ -261,12 +234,12 @@ def list_games():
     if "after" in query:
         # Keyset paging on (updated_at, id): a page never repeats or skips a game that did not change meanwhile.
         micros, game_id = (int(part) for part in query["after"].split("."))
-        moment = datetime(1970, 1, 1) + timedelta(microseconds=micros)
+        moment = EPOCH + timedelta(microseconds=micros)
         stmt = stmt.where(tuple_(Game.updated_at, Game.id) < tuple_(literal(moment), literal(game_id)))
     rows = db.session.scalars(stmt.limit(query["limit"] + 1)).unique().all()
     page, more = rows[:query["limit"]], len(rows) > query["limit"]
     last = page[-1] if more else None
-    cursor = f"{(last.updated_at - datetime(1970, 1, 1)) // timedelta(microseconds=1)}.{last.id}" if last else None
+    cursor = f"{(last.updated_at - EPOCH) // timedelta(microseconds=1)}.{last.id}" if last else None
     return jsonify(schemas.GameListSchema().dump({"games": [_summary(game, g.user) for game in page],
                                                   "next": cursor}))
 
@@ -321,7 +294,8 @@ def submit_moves(game_id: int):
     # Scoped to the caller and game: someone else's key can never return their outcome.
     key = f"api:{g.user.id}:{game.id}:{data['key']}" if data.get("key") else "api:" + secrets.token_urlsafe(16)
     try:
-        outcome = play.submit(game.id, seat, data["commands"], "api", key, expect_version=data.get("version"))
+        outcome = play.submit(game.id, seat, normalise_command_text(data["commands"]), "api", key,
+                              expect_version=data.get("version"))
     except play.StaleForm as exc:
         raise ApiError(409, f"the game has moved on (you sent version {exc.shown}, it is now {exc.current}); "
                             "nothing was applied: look again and choose anew", version=exc.current) from exc
