@@ -331,7 +331,7 @@ def leave(game_id: int):
 
 @bp.post("/games/<int:game_id>/start")
 @documented("Start a full game (host only), optionally in a given seat order", body=schemas.StartSchema,
-            response=schemas.GameDetailSchema, errors=(400, 401, 404, 409))
+            response=schemas.GameDetailSchema, errors=(400, 401, 403, 404, 409))
 def start(game_id: int):
     body = _load(schemas.StartSchema())
     play.start_game(_game(game_id).id, g.user, body.get("order"))
@@ -340,7 +340,7 @@ def start(game_id: int):
 
 @bp.post("/games/<int:game_id>/bots")
 @documented("Fill one free seat with a bot (host only)", response=schemas.GameDetailSchema,
-            errors=(401, 404, 409))
+            errors=(401, 403, 404, 409))
 def add_bot(game_id: int):
     play.add_bot(_game(game_id).id, g.user)
     return _game_response(game_id)
@@ -348,7 +348,7 @@ def add_bot(game_id: int):
 
 @bp.post("/games/<int:game_id>/invite")
 @documented("Reserve a seat for an email address and mail an invitation (host only)",
-            body=schemas.InviteSchema, response=schemas.GameDetailSchema, errors=(400, 401, 404, 409))
+            body=schemas.InviteSchema, response=schemas.GameDetailSchema, errors=(400, 401, 403, 404, 409))
 def invite(game_id: int):
     game = _game(game_id)
     data = _load(schemas.InviteSchema())
@@ -360,9 +360,13 @@ def invite(game_id: int):
 
 ERRORS = {400: "The request is malformed; `fields` holds the reasons by field",
           401: "No valid bearer token (or a session cookie on a change)",
-          403: "Not your game or seat", 404: "No such game", 409: "Refused in the game's present state",
+          403: "Not your game or seat, or only the host may do that", 404: "No such game",
+          409: "Refused in the game's present state",
           413: f"The body is over {MAX_BODY} bytes",
-          422: "A command was refused by the rules: the outcome says which line, why, and what is legal"}
+          422: "A command was refused by the rules: the outcome says which line, why, and what is legal",
+          503: "The database is briefly unreachable: try again after `Retry-After` seconds"}
+# After creating a game, what a script does with it: every operation on a game takes its id.
+GAME_LINKS = ("show_game", "legal_moves", "submit_moves", "join", "leave", "start", "add_bot", "invite")
 
 
 @bp.get("/openapi.json")
@@ -373,8 +377,9 @@ def openapi():
 
 def openapi_document() -> dict:
     """The OpenAPI 3 description of every route of this blueprint, from the schemas and `documented`."""
+    plugin = MarshmallowPlugin()
     spec = APISpec(
-        title="pbem API", version="1", openapi_version="3.0.3", plugins=[MarshmallowPlugin()],
+        title="pbem API", version="1", openapi_version="3.0.3", plugins=[plugin],
         info={"description": "Play-by-email board games for scripts. See docs/api.md."},
         servers=[{"url": current_app.config.get("BASE_URL") or request.host_url.rstrip("/")}],
     )
@@ -386,6 +391,10 @@ def openapi_document() -> dict:
     spec.components.schema("Error", schema=schemas.ErrorSchema)
     spec.components.schema("Outcome", schema=schemas.OutcomeSchema)
     spec.components.schema("GameDetail", schema=schemas.GameDetailSchema)
+    spec.components.schema("CreateGame", component=schemas.create_game_variants(
+        plugin.converter.schema2jsonschema(schemas.CreateGameSchema)))
+    spec.components.header("Retry-After", {"description": "seconds to wait before trying again",
+                                           "schema": {"type": "integer", "minimum": 1}})
     paths: dict[str, dict] = {}
     for rule in sorted(current_app.url_map.iter_rules(), key=lambda r: r.rule):
         if rule.endpoint.partition(".")[0] != bp.name:
@@ -395,6 +404,7 @@ def openapi_document() -> dict:
             paths.setdefault(re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule), {})[method.lower()] = \
                 _operation(rule.endpoint, method, doc)
     for path, operations in paths.items():
+        # Ids are 32-bit in the database; a larger one is answered 404 like any unknown game.
         params = [{"name": name, "in": "path", "required": True, "schema": {"type": "integer"}}
                   for name in re.findall(r"{(\w+)}", path)]
         spec.path(path=path, operations=operations, parameters=params)
@@ -405,19 +415,27 @@ def _operation(endpoint: str, method: str, doc: dict) -> dict:
     def content(schema) -> dict:
         return {"application/json": {"schema": schema}}
 
-    op = {"operationId": endpoint.partition(".")[2], "summary": doc["summary"],
-          "responses": {str(doc["status"]): {"description": "Created" if doc["status"] == 201 else "OK",
-                                             "content": content(doc["response"] or {"type": "object"})}}}
+    name = endpoint.partition(".")[2]
+    ok = {"description": "Created" if doc["status"] == 201 else "OK",
+          "content": content(doc["response"] or {"type": "object"})}
+    if name == "create_game":
+        ok["links"] = {target: {"operationId": target, "parameters": {"game_id": "$response.body#/id"}}
+                       for target in GAME_LINKS}
+    op = {"operationId": name, "summary": doc["summary"], "responses": {str(doc["status"]): ok}}
     if endpoint == "api.openapi":
         op["security"] = []
     else:
         op["security"] = [{"bearer": []}, {"session": []}] if method in READS else [{"bearer": []}]
     if doc["body"] is not None:
-        op["requestBody"] = {"required": True, "content": content(doc["body"])}
+        # The body as create_game takes it: one variant per game and player count (see schemas).
+        body = "CreateGame" if doc["body"] is schemas.CreateGameSchema else doc["body"]
+        op["requestBody"] = {"required": True, "content": content(body)}
         doc = {**doc, "errors": sorted({*doc["errors"], 400, 413})}
     if doc["query"] is not None:
         op["parameters"] = [{"in": "query", "schema": doc["query"]}]
-    for code in doc["errors"]:
+    # Every request reads the database (the caller's session or token), so any may meet its absence.
+    for code in sorted({*doc["errors"], 503}):
         op["responses"][str(code)] = {"description": ERRORS[code],
                                       "content": content("Outcome" if code == 422 else "Error")}
+    op["responses"]["503"]["headers"] = {"Retry-After": "Retry-After"}
     return op

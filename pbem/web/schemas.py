@@ -209,3 +209,25 @@ class DashboardSchema(Schema):
     invitations = fields.List(fields.Nested(DashboardGameSchema), metadata={"description": "seats kept for you"})
     open_games = fields.List(fields.Nested(DashboardGameSchema), metadata={"description": "games you may join"})
     finished = fields.List(fields.Nested(DashboardGameSchema))
+
+
+def create_game_variants(common: dict) -> dict:
+    """CreateGame as the API documents it: one variant per game and player count, so that every body the
+    description allows is one create_game takes (the player count, bots below it, the options offered)."""
+    variants = []
+    for slug in engine.games():
+        rules = engine.get(slug)
+        defaults = {option.name: option.default for option in rules.OPTIONS}
+        offered = {option.name: [option.default] if option.unavailable else list(option.choices)
+                   for option in rules.OPTIONS}
+        allowed = rules.players_allowed(defaults) if hasattr(rules, "players_allowed") else rules.PLAYERS
+        for seats in allowed:
+            variants.append({**common, "title": f"{rules.NAME}, {seats} players", "properties": {
+                **common["properties"],
+                "slug": {"type": "string", "enum": [slug]},
+                "seats": {"type": "integer", "enum": [seats]},
+                "bots": {"type": "integer", "minimum": 0, "maximum": seats - 1, "default": 0},
+                "options": {"type": "object", "additionalProperties": False, "default": {},
+                            "properties": {name: {"enum": choices} for name, choices in offered.items()}},
+            }})
+    return {"oneOf": variants}
