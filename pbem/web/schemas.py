@@ -1,9 +1,10 @@
 """The JSON API's request and response shapes (marshmallow), also the source of its OpenAPI description."""
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from .. import engine, text_input
 
@@ -20,6 +21,15 @@ class UtcDateTime(fields.DateTime):
             return None
         moment = value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
         return moment.isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+class JsonBool(fields.Bool):
+    """JSON true or false, nothing else (marshmallow would take 0, "yes" and "on", which the description does not)."""
+
+    def _deserialize(self, value, attr, data, **kwargs) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
 
 
 def _title(text: str | None) -> None:
@@ -145,7 +155,16 @@ class CreateGameSchema(Schema):
     options = fields.Dict(keys=fields.Str(), values=fields.Raw(), load_default=dict)
     turn_seconds = fields.Int(strict=True, allow_none=True, validate=validate.Range(min=600, max=90 * 86400))
     bots = fields.Int(strict=True, load_default=0, validate=validate.Range(min=0))
-    random_seating = fields.Bool(load_default=True)
+    random_seating = JsonBool(load_default=True)
+
+    @validates_schema
+    def _options_as_described(self, data: dict, **kwargs) -> None:
+        # The engine's check compares loosely (0 == False, 15.0 == 15); the API takes what it describes.
+        known = {option.name: option for option in engine.get(data["slug"]).OPTIONS}
+        for name, value in data.get("options", {}).items():
+            if name in known and not any(type(value) is type(v) and value == v for v in option_values(known[name])):
+                raise ValidationError(f"option {name}={json.dumps(value)}: choose one of "
+                                      f"{', '.join(json.dumps(v) for v in option_values(known[name]))}", "options")
 
 
 class InviteSchema(Schema):
@@ -211,6 +230,12 @@ class DashboardSchema(Schema):
     finished = fields.List(fields.Nested(DashboardGameSchema))
 
 
+def option_values(option, offered_only: bool = False) -> list:
+    """The JSON values the API takes for a game option: each choice, also as text (as forms send it)."""
+    choices = [option.default] if offered_only and option.unavailable else list(option.choices)
+    return choices + [str(choice) for choice in choices if not isinstance(choice, str)]
+
+
 def create_game_variants(common: dict) -> dict:
     """CreateGame as the API documents it: one variant per game and player count, so that every body the
     description allows is one create_game takes (the player count, bots below it, the options offered)."""
@@ -218,8 +243,7 @@ def create_game_variants(common: dict) -> dict:
     for slug in engine.games():
         rules = engine.get(slug)
         defaults = {option.name: option.default for option in rules.OPTIONS}
-        offered = {option.name: [option.default] if option.unavailable else list(option.choices)
-                   for option in rules.OPTIONS}
+        offered = {option.name: option_values(option, offered_only=True) for option in rules.OPTIONS}
         allowed = rules.players_allowed(defaults) if hasattr(rules, "players_allowed") else rules.PLAYERS
         for seats in allowed:
             variants.append({**common, "title": f"{rules.NAME}, {seats} players", "properties": {

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.integration
 
 # Bounded and repeatable: a fixed seed, deterministic generation, a few examples per operation
 # (about two minutes on two cores), stateful runs along the spec's links from a created game.
-MAX_EXAMPLES = 12
+MAX_EXAMPLES = 60
 SEED = 20261124
 
 
