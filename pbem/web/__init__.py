@@ -25,8 +25,11 @@ def load_user() -> None:
 
 
 def refuse_unstorable_form() -> None:
-    """400 for a form or query holding NUL: no text column takes it (mail cleans its own: mail/decode.py)."""
-    if request.blueprint == "hooks":
+    """400 for a form or query holding NUL: no text column takes it.
+
+    The API checks its own JSON (api._load) and mail cleans its own (mail/decode.py), both with text_input.
+    """
+    if request.blueprint in ("api", "hooks"):
         return
     fields = [*request.args.items(multi=True)]
     if request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):

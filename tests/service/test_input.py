@@ -41,19 +41,22 @@ def test_a_cursor_beyond_any_moment_is_a_400(client, make_user):
         assert "after" in body["fields"]
 
 
-def test_nul_in_any_web_form_field_is_a_400_page(client, make_game, make_user):
+@pytest.mark.parametrize("form", ["signin", "say", "new", "invite"])
+def test_nul_in_any_web_form_field_is_a_400_page(client, make_game, form):
     game = make_game()  # ann and bob, started
-    error_page(client.post("/signin", data={"email": "ann\x00@example.com"}), 400)
     signin(client, "ann@example.com")
-    error_page(client.post(f"/games/{game.id}/say", data={"text": "hello\x00"}), 400)
-    error_page(client.post("/games/new", data={"slug": "stone-age", "seats": "3", "title": "Friday\x00"}), 400)
-    assert client.post("/games/new", data={"slug": "stone-age", "seats": "3", "title": "Friday"}).status_code == 302
+    assert client.post("/games/new", data={"slug": "stone-age", "seats": "3", "title": "Lobby"}).status_code == 302
     lobby = db.session.scalar(select(Game).where(Game.status == "lobby"))
-    error_page(client.post(f"/games/{lobby.id}/invite", data={"email": "bo\x00@example.com"}), 400)
-    error_page(client.get("/games/new?slug=\x00"), 400)
+    sent = {
+        "signin": lambda: client.application.test_client().post("/signin", data={"email": "ann\x00@example.com"}),
+        "say": lambda: client.post(f"/games/{game.id}/say", data={"text": "hello\x00"}),
+        "new": lambda: client.post("/games/new", data={"slug": "stone-age", "seats": "3", "title": "Friday\x00"}),
+        "invite": lambda: client.post(f"/games/{lobby.id}/invite", data={"email": "bo\x00@example.com"}),
+    }[form]()
+    error_page(sent, 400)
     assert db.session.scalar(select(ChatMessage)) is None
     assert db.session.scalar(select(Seat).where(Seat.invited_email.is_not(None))) is None
-    assert [g.title for g in db.session.scalars(select(Game).order_by(Game.id))] == [game.title, "Friday"]
+    assert [g.title for g in db.session.scalars(select(Game).order_by(Game.id))] == [game.title, "Lobby"]
 
 
 @pytest.mark.parametrize("field, value", [("commands", "take 1\ud800"), ("key", "k\udfff")])
