@@ -8,7 +8,7 @@ from conftest import signin
 from sqlalchemy import select
 
 from pbem.extensions import db
-from pbem.models import ChatMessage, Game, Move, Seat
+from pbem.models import ChatMessage, Game, Move, Seat, User
 from pbem.web.tokens_page import issue_token
 
 
@@ -146,3 +146,21 @@ def test_every_refusal_a_lobby_action_can_give_is_documented(client):
                 assert {"401", "403", "404", "409"} <= codes, (path, codes)  # 403: not the host, not seated
             if op["security"]:
                 assert {"401", "503"} <= codes, (path, method, codes)
+
+
+# --- after a failed statement, the error page still renders --------------------------------
+
+def test_the_error_page_after_a_failed_flush_rolls_back_first(client, app, make_user, monkeypatch):
+    """The 500 page names the signed-in user, so it reads the database the failed flush left unusable."""
+    from pbem import play
+
+    def failing_create_game(host, slug, **settings):
+        db.session.add(User(email="nul@example.com", name="\x00"))
+        db.session.flush()  # PostgreSQL refuses the NUL: DataError, and the session must be rolled back
+    make_user("ann")
+    signin(client, "ann@example.com")
+    monkeypatch.setattr(play, "create_game", failing_create_game)
+    monkeypatch.setitem(app.config, "PROPAGATE_EXCEPTIONS", False)  # as in production, where TESTING is off
+    html = client.post("/games/new", data={"slug": "stone-age", "seats": "3"}).get_data(as_text=True)
+    assert "<h1>500</h1>" in html and ">ann<" in html
+    assert db.session.scalar(select(User).where(User.email == "nul@example.com")) is None
