@@ -365,7 +365,7 @@ ERRORS = {400: "The request is malformed; `fields` holds the reasons by field",
           413: f"The body is over {MAX_BODY} bytes",
           422: "A command was refused by the rules: the outcome says which line, why, and what is legal",
           503: "The database is briefly unreachable: try again after `Retry-After` seconds"}
-# After creating a game, what a script does with it: every operation on a game takes its id.
+# What a script may do next with a game it was answered (created, joined, started...): its id is the key.
 GAME_LINKS = ("show_game", "legal_moves", "submit_moves", "join", "leave", "start", "add_bot", "invite")
 
 
@@ -418,7 +418,7 @@ def _operation(endpoint: str, method: str, doc: dict) -> dict:
     name = endpoint.partition(".")[2]
     ok = {"description": "Created" if doc["status"] == 201 else "OK",
           "content": content(doc["response"] or {"type": "object"})}
-    if name == "create_game":
+    if doc["response"] is schemas.GameDetailSchema:
         ok["links"] = {target: {"operationId": target, "parameters": {"game_id": "$response.body#/id"}}
                        for target in GAME_LINKS}
     op = {"operationId": name, "summary": doc["summary"], "responses": {str(doc["status"]): ok}}
