@@ -7,7 +7,7 @@ from flask import Flask, g, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import exc as sa
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException
 
 from ..extensions import db
 
@@ -89,7 +89,6 @@ def register(app: Flask) -> None:
     app.register_error_handler(404, lambda e: api.not_found(e) if for_api() else http_error(e))
     app.register_error_handler(405, lambda e: api.wrong_method(e) if for_api() else http_error(e))
     app.register_error_handler(CSRFError, csrf_refused)
-    app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(HTTPException, http_error)  # also any uncaught exception, as a 500
     for error in UNAVAILABLE:
         app.register_error_handler(error, database_unavailable)
-    app.register_error_handler(InternalServerError, http_error)

@@ -110,6 +110,25 @@ def test_a_plain_title_is_kept(client, make_user):
     assert created.status_code == 201 and created.get_json()["title"] == "Vendredi soir – 第1回"
 
 
+@pytest.mark.parametrize("settings, field", [
+    ({"random_seating": 0}, "random_seating"),
+    ({"random_seating": "yes"}, "random_seating"),
+    ({"options": {"tools_on_card_dice": 0}}, "options"),
+    ({"options": {"tie_break": 1.0}}, "options"),
+])
+def test_the_api_refuses_what_its_description_does_not_allow(client, make_user, settings, field):
+    response = client.post("/api/v1/games", headers=bearer(make_user("ann")),
+                           json={"slug": "stone-age", "seats": 3, **settings})
+    assert field in api_error(response, 400)["fields"]
+
+
+def test_options_may_be_sent_as_their_text(client, make_user):
+    created = client.post("/api/v1/games", headers=bearer(make_user("ann")), json={
+        "slug": "stone-age", "seats": 3, "options": {"tools_on_card_dice": "True", "tie_break": "sum"}})
+    assert created.status_code == 201, created.data
+    assert created.get_json()["options"]["tools_on_card_dice"] is True
+
+
 # --- what the API says ------------------------------------------------------------------
 
 def _moments(value, key=""):
