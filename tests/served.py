@@ -13,19 +13,33 @@ from pathlib import Path
 
 from conftest import ROOT, free_port
 
+SECRET_KEY = "served-test"  # the same in the served process and in the test, so sessions it signs are valid
 
-def migrated_app(pg_url: str, instance: Path):
-    """An app object on `pg_url` (migrated), for setting up rows the served process will see."""
+
+def set_up(pg_url: str, instance: Path, rows):
+    """Migrate the database at `pg_url` and return `rows(app)`, run in an app context on it; the app's
+    connections are closed afterwards, so that only the served process holds any."""
     from flask_migrate import upgrade
 
     from pbem import create_app
+    from pbem.extensions import db
 
-    os.environ["PBEM_INSTANCE"] = str(instance)
-    app = create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://" + pg_url.split("://", 1)[1],
-                      "SECRET_KEY": "served-test", "MAIL_URL": None, "REDIS_URL": None})
+    before, os.environ["PBEM_INSTANCE"] = os.environ.get("PBEM_INSTANCE"), str(instance)
+    try:
+        app = create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://" + pg_url.split("://", 1)[1],
+                          "SECRET_KEY": SECRET_KEY, "MAIL_URL": None, "REDIS_URL": None, "EMBEDDED_TASKS": True})
+    finally:
+        if before is None:
+            del os.environ["PBEM_INSTANCE"]
+        else:
+            os.environ["PBEM_INSTANCE"] = before
     with app.app_context():
         upgrade()
-    return app
+        try:
+            return rows(app)
+        finally:
+            db.session.remove()
+            db.engine.dispose()
 
 
 def status_of(url: str, timeout: float = 10) -> int:
@@ -44,7 +58,7 @@ def gunicorn(pg_url: str, instance: Path, workers: int = 2):
     """Serve the app as the Procfile does (gunicorn, embedded tasks, mail to a folder); yields the base URL."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "MAIL_URL")}
-    env.update(DATABASE_URL=pg_url, SECRET_KEY="served-test", BASE_URL=f"http://127.0.0.1:{port}",
+    env.update(DATABASE_URL=pg_url, SECRET_KEY=SECRET_KEY, BASE_URL=f"http://127.0.0.1:{port}",
                PBEM_INSTANCE=str(instance), PATH=str(Path(sys.executable).parent) + os.pathsep + env["PATH"])
     log = instance / "gunicorn.log"
     with log.open("w") as out:

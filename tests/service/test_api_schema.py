@@ -6,9 +6,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from served import gunicorn, migrated_app
+from served import gunicorn, set_up
 
-from conftest import ROOT
 
 pytestmark = pytest.mark.integration
 
@@ -39,21 +38,18 @@ def _seed_rows(app) -> tuple[str, int]:
     from pbem.models import User
     from pbem.web.tokens_page import issue_token
 
-    with app.app_context():
-        ann, bob = User(email="ann@example.com", name="ann"), User(email="bob@example.com", name="bob")
-        db.session.add_all([ann, bob])
-        db.session.commit()
-        play.create_game(ann, "stone-age", seats=3, title="Lobby")
-        active = play.create_game(ann, "stone-age", seats=2, title="Active", random_seating=False)
-        play.join(active.id, bob)
-        play.start_game(active.id, ann)
-        token, game_id = issue_token(ann, "schemathesis"), active.id
-        db.session.remove()
-        return token, game_id
+    ann, bob = User(email="ann@example.com", name="ann"), User(email="bob@example.com", name="bob")
+    db.session.add_all([ann, bob])
+    db.session.commit()
+    play.create_game(ann, "stone-age", seats=3, title="Lobby")
+    active = play.create_game(ann, "stone-age", seats=2, title="Active", random_seating=False)
+    play.join(active.id, bob)
+    play.start_game(active.id, ann)
+    return issue_token(ann, "schemathesis"), active.id
 
 
 def test_schemathesis_finds_nothing(fresh_pg, tmp_path):
-    token, game_id = _seed_rows(migrated_app(fresh_pg, tmp_path))
+    token, game_id = set_up(fresh_pg, tmp_path, _seed_rows)
     config = tmp_path / "schemathesis.toml"
     config.write_text(CONFIG.format(game_id=game_id))
     with gunicorn(fresh_pg, tmp_path) as base:
@@ -62,6 +58,6 @@ def test_schemathesis_finds_nothing(fresh_pg, tmp_path):
              "run", f"{base}/api/v1/openapi.json", "--checks", "all", "--max-examples", str(MAX_EXAMPLES),
              "--seed", str(SEED), "--generation-deterministic", "--workers", "1",
              "--header", f"Authorization: Bearer {token}", "--no-color", "--request-timeout", "30"],
-            cwd=ROOT, capture_output=True, text=True, timeout=900)
+            cwd=tmp_path, capture_output=True, text=True, timeout=900)  # its cache stays out of the tree
     assert run.returncode == 0, run.stdout[-20000:] + run.stderr[-3000:]
     assert "11 selected / 11 total" in run.stdout and "Stateful" in run.stdout, run.stdout[-5000:]

@@ -8,7 +8,7 @@ import urllib.request
 
 import psycopg
 import pytest
-from served import gunicorn, migrated_app
+from served import gunicorn, set_up
 
 from conftest import PG_ADMIN
 
@@ -22,17 +22,14 @@ def _seed(app) -> tuple[str, str, int]:
     from pbem.models import User
     from pbem.web.tokens_page import issue_token
 
-    with app.app_context():
-        ann, bob = User(email="ann@example.com", name="ann"), User(email="bob@example.com", name="bob")
-        db.session.add_all([ann, bob])
-        db.session.commit()
-        game = play.create_game(ann, "stone-age", seats=2, random_seating=False)
-        play.join(game.id, bob)
-        play.start_game(game.id, ann)
-        token, game_id, uid = issue_token(ann, "outage"), game.id, ann.id
-        db.session.remove()
-    cookie = app.session_interface.get_signing_serializer(app).dumps({"uid": uid})
-    return token, f"{app.config['SESSION_COOKIE_NAME']}={cookie}", game_id
+    ann, bob = User(email="ann@example.com", name="ann"), User(email="bob@example.com", name="bob")
+    db.session.add_all([ann, bob])
+    db.session.commit()
+    game = play.create_game(ann, "stone-age", seats=2, random_seating=False)
+    play.join(game.id, bob)
+    play.start_game(game.id, ann)
+    cookie = app.session_interface.get_signing_serializer(app).dumps({"uid": ann.id})
+    return issue_token(ann, "outage"), f"{app.config['SESSION_COOKIE_NAME']}={cookie}", game.id
 
 
 def _ask(url: str, headers: dict, body: dict | None = None):
@@ -54,7 +51,7 @@ def _database(name: str, allow: bool) -> None:
 
 
 def test_a_database_outage_is_503_with_retry_after_and_passes(fresh_pg, tmp_path):
-    token, cookie, game_id = _seed(migrated_app(fresh_pg, tmp_path))
+    token, cookie, game_id = set_up(fresh_pg, tmp_path, _seed)
     api, signed_in = {"Authorization": f"Bearer {token}"}, {"Cookie": cookie}
     with gunicorn(fresh_pg, tmp_path) as base:
         asks = [  # (url, headers, JSON body or None for a GET)
