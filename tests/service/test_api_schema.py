@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from served import gunicorn, set_up
 
-
 pytestmark = pytest.mark.integration
 
 # Bounded and repeatable: a fixed seed, deterministic generation, at most 60 examples per operation and
