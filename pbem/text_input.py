@@ -4,18 +4,20 @@ from __future__ import annotations
 import re
 import unicodedata
 
-# Zero-width characters, soft hyphen, BOM and bidi marks: invisible when typed or pasted, and they
-# split a command word ("pl\u200bace") where nobody can see it.
-INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e\u200e\u200f\u061c"), None)
 # Bidi embeddings, overrides and isolates reorder what follows them, in a page and in a mail subject.
 BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
+# Zero-width characters, soft hyphen, BOM, bidi marks and controls: invisible when typed or pasted,
+# and they split a command word ("pl\u200bace") where nobody can see it.
+INVISIBLE = dict.fromkeys([*map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e\u200e\u200f\u061c"),
+                           *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _LINE_BREAKS = re.compile(r"\r\n|[\r\u2028\u2029\x85]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 # PostgreSQL stores neither NUL nor a lone surrogate (JSON can carry "\ud800"; UTF-8 cannot).
 _UNSTORABLE = re.compile(r"[\x00\ud800-\udfff]")
-# What a title may not hold: it goes into the subject of every mail of the game.
-TITLE_REFUSED = rf"\x00-\x1f\x7f{BIDI_CONTROLS}"
+# What a title may not hold: it goes into the subject of every mail of the game, where any line
+# break (C0 and C1 controls, U+2028, U+2029) would end the header.
+TITLE_REFUSED = rf"\x00-\x1f\x7f-\x9f\u2028\u2029{BIDI_CONTROLS}"
 _TITLE_REFUSED = re.compile(f"[{TITLE_REFUSED}\ud800-\udfff]")
 TITLE_MAX = 120
 
@@ -40,7 +42,7 @@ def normalise_command_text(text: str) -> str:
     text = _LINE_BREAKS.sub("\n", _SURROGATE.sub("", text))
     # NFKC folds what Japanese input methods produce (ｐｌａｃｅ　３ -> place 3) and NBSP to a space.
     text = unicodedata.normalize("NFKC", text).translate(INVISIBLE)
-    text = re.sub(f"[{BIDI_CONTROLS}]", "", _CONTROL.sub("", text.replace("\t", " ")))
+    text = _CONTROL.sub("", text.replace("\t", " "))
     return "\n".join(line.rstrip() for line in text.split("\n"))
 
 

@@ -25,9 +25,10 @@ def load_user() -> None:
 
 
 def refuse_unstorable_form() -> None:
-    """400 for a form or query holding NUL: no text column takes it.
+    """400 for a form or query holding NUL, before any view: no text column takes it.
 
-    The API checks its own JSON (api._load) and mail cleans its own (mail/decode.py), both with text_input.
+    The API refuses it in its JSON with the same test (api._load); mail drops control characters as it
+    decodes (mail/decode.py), since a mail cannot be answered with a 400.
     """
     if request.blueprint in ("api", "hooks"):
         return

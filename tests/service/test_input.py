@@ -92,7 +92,7 @@ def test_invisible_characters_are_cleaned_from_the_web_text_box(client, make_gam
 # --- titles go into every mail subject: one line, no bidi overrides ---------------------
 
 @pytest.mark.parametrize("title", ["Friday\r\nBcc: all@example.com", "Friday\nnight", "\u202eyadirF",
-                                   "Fri\u2066day\u2069", "tab\there", "x" * 121])
+                                   "Fri\u2066day\u2069", "tab\there", "Friday\u2028night", "x" * 121])
 def test_titles_refuse_line_breaks_and_bidi_overrides(client, make_user, title):
     ann = make_user("ann")
     body = api_error(client.post("/api/v1/games", headers=bearer(ann),
