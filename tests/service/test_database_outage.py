@@ -44,10 +44,18 @@ def _ask(url: str, headers: dict, body: dict | None = None):
 
 
 def _database(name: str, allow: bool) -> None:
+    """Let the database take connections again, or refuse new ones and end those it has (waiting until gone)."""
     with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
         admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS {str(allow).lower()}')
-        if not allow:
-            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+        deadline = time.monotonic() + 30
+        while not allow:
+            # pg_terminate_backend only signals: a backend may answer one more query before it exits.
+            left = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                 "WHERE datname = %s", (name,)).fetchone()[0]
+            if not left:
+                break
+            assert time.monotonic() < deadline, f"{left} connections to {name} would not end"
+            time.sleep(0.05)
 
 
 def test_a_database_outage_is_503_with_retry_after_and_passes(fresh_pg, tmp_path):
