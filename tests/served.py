@@ -19,27 +19,32 @@ SECRET_KEY = "served-test"  # the same in the served process and in the test, so
 def set_up(pg_url: str, instance: Path, rows):
     """Migrate the database at `pg_url` and return `rows(app)`, run in an app context on it; the app's
     connections are closed afterwards, so that only the served process holds any."""
+    from celery import current_app as current_celery
     from flask_migrate import upgrade
 
     from pbem import create_app
     from pbem.extensions import db
 
-    before, os.environ["PBEM_INSTANCE"] = os.environ.get("PBEM_INSTANCE"), str(instance)
+    # create_app makes its Celery app the default one: the suite's app must stay the default, or later
+    # tests' tasks would run on this app, whose database is dropped after the test.
+    celery_before = current_celery._get_current_object()
+    instance_before, os.environ["PBEM_INSTANCE"] = os.environ.get("PBEM_INSTANCE"), str(instance)
     try:
         app = create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://" + pg_url.split("://", 1)[1],
                           "SECRET_KEY": SECRET_KEY, "MAIL_URL": None, "REDIS_URL": None, "EMBEDDED_TASKS": True})
+        with app.app_context():
+            upgrade()
+            try:
+                return rows(app)
+            finally:
+                db.session.remove()
+                db.engine.dispose()
     finally:
-        if before is None:
+        celery_before.set_default()
+        if instance_before is None:
             del os.environ["PBEM_INSTANCE"]
         else:
-            os.environ["PBEM_INSTANCE"] = before
-    with app.app_context():
-        upgrade()
-        try:
-            return rows(app)
-        finally:
-            db.session.remove()
-            db.engine.dispose()
+            os.environ["PBEM_INSTANCE"] = instance_before
 
 
 def status_of(url: str, timeout: float = 10) -> int:
