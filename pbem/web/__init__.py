@@ -1,10 +1,11 @@
-"""The web side: blueprints, the signed-in user, the locale, time zones and error pages."""
+"""The web side: blueprints, the signed-in user, the locale, time zones, and the one check on form text."""
 from __future__ import annotations
 
-from flask import Flask, current_app, g, request
+from flask import Flask, abort, current_app, g, request
+from flask_babel import gettext as _
 from flask_babel import refresh
-from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+
+from ..text_input import unstorable
 
 
 def select_locale() -> str:
@@ -22,14 +23,28 @@ def load_user() -> None:
     refresh()  # the language and zone follow the user just loaded, never a cached guess
 
 
+def refuse_unstorable_form() -> None:
+    """400 for a form or query holding NUL, before any view: no text column takes it.
+
+    The API refuses it in its JSON with the same test (api._load); mail drops control characters as it
+    decodes (mail/decode.py), since a mail cannot be answered with a 400.
+    """
+    if request.blueprint in ("api", "hooks"):
+        return
+    fields = [*request.args.items(multi=True)]
+    if request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        fields += request.form.items(multi=True)
+    if any(unstorable(name) or unstorable(value) for name, value in fields):
+        abort(400, _("The form holds a character that no text here may contain (NUL). Go back and type it again."))
+
+
 def register_blueprints(app: Flask) -> None:
-    from . import api, auth, dashboard, dev, game_page, guide, hooks, lobby, local_time, settings, tokens_page, unsubscribe
+    from . import api, auth, dashboard, dev, errors, game_page, guide, hooks, lobby, local_time, settings
+    from . import tokens_page, unsubscribe
 
     app.before_request(load_user)
+    app.before_request(refuse_unstorable_form)
     for module in (auth, dashboard, lobby, game_page, dev, api, tokens_page, settings, hooks, unsubscribe, guide):
         app.register_blueprint(module.bp)
     local_time.init_app(app)
-    app.register_error_handler(404, lambda e: api.not_found(e) if request.path.startswith("/api/")
-                               else (dashboard.error_page(404, str(e.description)), 404))
-    app.register_error_handler(CSRFError, dashboard.csrf_refused)
-    app.register_error_handler(HTTPException, dashboard.http_error)
+    errors.register(app)

@@ -12,14 +12,16 @@ from flask import Blueprint, current_app, g, jsonify, request, url_for
 from marshmallow import Schema, ValidationError
 from sqlalchemy import literal, select, tuple_
 from sqlalchemy.orm import selectinload
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException
 
 from .. import engine, play
 from ..clock import now
 from ..extensions import csrf, db
 from ..models import ApiToken, Game, Seat, User
+from ..text_input import normalise_command_text, unstorable
 from . import schemas
 from .dashboard import dashboard_json
+from .errors import error_response
 from .tokens_page import hash_token
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -29,6 +31,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
 
 READS = ("GET", "HEAD")
+EPOCH = datetime(1970, 1, 1)  # cursors count microseconds from here, in UTC as stored
 MAX_BODY = 256 * 1024
 
 
@@ -82,14 +85,6 @@ def _touch(token: ApiToken) -> None:
         db.session.commit()
 
 
-def error_response(status: int, message: str, headers: dict | None = None, **extra):
-    """The one shape of every error under /api/."""
-    response = jsonify({"error": message, **extra})
-    response.status_code = status
-    response.headers.update(headers or {})
-    return response
-
-
 @bp.errorhandler(ApiError)
 def _api_error(exc: ApiError):
     # RFC 6750: a 401 names the scheme it wants.
@@ -103,17 +98,6 @@ def _refused(exc: play.PlayError):
     return error_response(status, str(exc))
 
 
-@bp.errorhandler(HTTPException)
-def _http_error(exc: HTTPException):
-    return error_response(exc.code or 500, exc.description or exc.name)
-
-
-@bp.errorhandler(InternalServerError)
-def _server_error(exc: InternalServerError):
-    return error_response(500, "an unexpected error on our side; please try again later "
-                               "(and tell us if it persists)")
-
-
 def not_found(exc: HTTPException):
     """The app's 404 answer for /api/ paths (no route matched, so no blueprint handler runs)."""
     if request.url_rule is None:
@@ -122,11 +106,8 @@ def not_found(exc: HTTPException):
     return error_response(404, exc.description or "not found")
 
 
-@bp.app_errorhandler(405)
-def _wrong_method(exc: HTTPException):
-    if not request.path.startswith("/api/"):
-        from .dashboard import http_error
-        return http_error(exc)
+def wrong_method(exc: HTTPException):
+    """The app's 405 answer for /api/ paths, naming the methods the path takes."""
     allowed = sorted(set(getattr(exc, "valid_methods", None) or ()) - {"HEAD", "OPTIONS"})
     return error_response(405, f"{request.method} is not allowed on {request.path}; use {', '.join(allowed)}",
                           headers={"Allow": ", ".join(allowed)})
@@ -144,20 +125,12 @@ def _load(schema: Schema) -> dict:
                             "with 'Content-Type: application/json'") from exc
     if not isinstance(data, dict):
         raise ApiError(400, "the request body must be a JSON object")
-    if _has_nul(data):
-        # PostgreSQL stores no NUL character in text or JSON: refuse it here rather than fail there.
-        raise ApiError(400, "the request body contains a NUL character (\\u0000), which no text here may hold")
+    if unstorable(data):
+        # PostgreSQL stores neither NUL nor a lone surrogate ("\ud800" is valid JSON, not UTF-8): refuse
+        # them here rather than fail there. The OpenAPI patterns say so for NUL.
+        raise ApiError(400, "the request body contains a NUL character (\\u0000) or a lone surrogate "
+                            "(\\ud800-\\udfff), which no text here may hold")
     return _validate(schema, data)
-
-
-def _has_nul(value) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(v) for v in value)
-    return False
 
 
 def _validate(schema: Schema, data) -> dict:
@@ -261,12 +234,12 @@ def list_games():
     if "after" in query:
         # Keyset paging on (updated_at, id): a page never repeats or skips a game that did not change meanwhile.
         micros, game_id = (int(part) for part in query["after"].split("."))
-        moment = datetime(1970, 1, 1) + timedelta(microseconds=micros)
+        moment = EPOCH + timedelta(microseconds=micros)
         stmt = stmt.where(tuple_(Game.updated_at, Game.id) < tuple_(literal(moment), literal(game_id)))
     rows = db.session.scalars(stmt.limit(query["limit"] + 1)).unique().all()
     page, more = rows[:query["limit"]], len(rows) > query["limit"]
     last = page[-1] if more else None
-    cursor = f"{(last.updated_at - datetime(1970, 1, 1)) // timedelta(microseconds=1)}.{last.id}" if last else None
+    cursor = f"{(last.updated_at - EPOCH) // timedelta(microseconds=1)}.{last.id}" if last else None
     return jsonify(schemas.GameListSchema().dump({"games": [_summary(game, g.user) for game in page],
                                                   "next": cursor}))
 
@@ -321,7 +294,8 @@ def submit_moves(game_id: int):
     # Scoped to the caller and game: someone else's key can never return their outcome.
     key = f"api:{g.user.id}:{game.id}:{data['key']}" if data.get("key") else "api:" + secrets.token_urlsafe(16)
     try:
-        outcome = play.submit(game.id, seat, data["commands"], "api", key, expect_version=data.get("version"))
+        outcome = play.submit(game.id, seat, normalise_command_text(data["commands"]), "api", key,
+                              expect_version=data.get("version"))
     except play.StaleForm as exc:
         raise ApiError(409, f"the game has moved on (you sent version {exc.shown}, it is now {exc.current}); "
                             "nothing was applied: look again and choose anew", version=exc.current) from exc
@@ -357,7 +331,7 @@ def leave(game_id: int):
 
 @bp.post("/games/<int:game_id>/start")
 @documented("Start a full game (host only), optionally in a given seat order", body=schemas.StartSchema,
-            response=schemas.GameDetailSchema, errors=(400, 401, 404, 409))
+            response=schemas.GameDetailSchema, errors=(400, 401, 403, 404, 409))
 def start(game_id: int):
     body = _load(schemas.StartSchema())
     play.start_game(_game(game_id).id, g.user, body.get("order"))
@@ -366,7 +340,7 @@ def start(game_id: int):
 
 @bp.post("/games/<int:game_id>/bots")
 @documented("Fill one free seat with a bot (host only)", response=schemas.GameDetailSchema,
-            errors=(401, 404, 409))
+            errors=(401, 403, 404, 409))
 def add_bot(game_id: int):
     play.add_bot(_game(game_id).id, g.user)
     return _game_response(game_id)
@@ -374,7 +348,7 @@ def add_bot(game_id: int):
 
 @bp.post("/games/<int:game_id>/invite")
 @documented("Reserve a seat for an email address and mail an invitation (host only)",
-            body=schemas.InviteSchema, response=schemas.GameDetailSchema, errors=(400, 401, 404, 409))
+            body=schemas.InviteSchema, response=schemas.GameDetailSchema, errors=(400, 401, 403, 404, 409))
 def invite(game_id: int):
     game = _game(game_id)
     data = _load(schemas.InviteSchema())
@@ -386,9 +360,13 @@ def invite(game_id: int):
 
 ERRORS = {400: "The request is malformed; `fields` holds the reasons by field",
           401: "No valid bearer token (or a session cookie on a change)",
-          403: "Not your game or seat", 404: "No such game", 409: "Refused in the game's present state",
+          403: "Not your game or seat, or only the host may do that", 404: "No such game",
+          409: "Refused in the game's present state",
           413: f"The body is over {MAX_BODY} bytes",
-          422: "A command was refused by the rules: the outcome says which line, why, and what is legal"}
+          422: "A command was refused by the rules: the outcome says which line, why, and what is legal",
+          503: "The database is briefly unreachable: try again after `Retry-After` seconds"}
+# What a script may do next with a game it was answered (created, joined, started...): its id is the key.
+GAME_LINKS = ("show_game", "legal_moves", "submit_moves", "join", "leave", "start", "add_bot", "invite")
 
 
 @bp.get("/openapi.json")
@@ -399,8 +377,9 @@ def openapi():
 
 def openapi_document() -> dict:
     """The OpenAPI 3 description of every route of this blueprint, from the schemas and `documented`."""
+    plugin = MarshmallowPlugin()
     spec = APISpec(
-        title="pbem API", version="1", openapi_version="3.0.3", plugins=[MarshmallowPlugin()],
+        title="pbem API", version="1", openapi_version="3.0.3", plugins=[plugin],
         info={"description": "Play-by-email board games for scripts. See docs/api.md."},
         servers=[{"url": current_app.config.get("BASE_URL") or request.host_url.rstrip("/")}],
     )
@@ -412,6 +391,10 @@ def openapi_document() -> dict:
     spec.components.schema("Error", schema=schemas.ErrorSchema)
     spec.components.schema("Outcome", schema=schemas.OutcomeSchema)
     spec.components.schema("GameDetail", schema=schemas.GameDetailSchema)
+    spec.components.schema("CreateGame", component=schemas.create_game_variants(
+        plugin.converter.schema2jsonschema(schemas.CreateGameSchema)))
+    spec.components.header("Retry-After", {"description": "seconds to wait before trying again",
+                                           "schema": {"type": "integer", "minimum": 1}})
     paths: dict[str, dict] = {}
     for rule in sorted(current_app.url_map.iter_rules(), key=lambda r: r.rule):
         if rule.endpoint.partition(".")[0] != bp.name:
@@ -421,6 +404,7 @@ def openapi_document() -> dict:
             paths.setdefault(re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule), {})[method.lower()] = \
                 _operation(rule.endpoint, method, doc)
     for path, operations in paths.items():
+        # Ids are 32-bit in the database; a larger one is answered 404 like any unknown game.
         params = [{"name": name, "in": "path", "required": True, "schema": {"type": "integer"}}
                   for name in re.findall(r"{(\w+)}", path)]
         spec.path(path=path, operations=operations, parameters=params)
@@ -431,19 +415,27 @@ def _operation(endpoint: str, method: str, doc: dict) -> dict:
     def content(schema) -> dict:
         return {"application/json": {"schema": schema}}
 
-    op = {"operationId": endpoint.partition(".")[2], "summary": doc["summary"],
-          "responses": {str(doc["status"]): {"description": "Created" if doc["status"] == 201 else "OK",
-                                             "content": content(doc["response"] or {"type": "object"})}}}
+    name = endpoint.partition(".")[2]
+    ok = {"description": "Created" if doc["status"] == 201 else "OK",
+          "content": content(doc["response"] or {"type": "object"})}
+    if doc["response"] is schemas.GameDetailSchema:
+        ok["links"] = {target: {"operationId": target, "parameters": {"game_id": "$response.body#/id"}}
+                       for target in GAME_LINKS}
+    op = {"operationId": name, "summary": doc["summary"], "responses": {str(doc["status"]): ok}}
     if endpoint == "api.openapi":
         op["security"] = []
     else:
         op["security"] = [{"bearer": []}, {"session": []}] if method in READS else [{"bearer": []}]
     if doc["body"] is not None:
-        op["requestBody"] = {"required": True, "content": content(doc["body"])}
+        # The body as create_game takes it: one variant per game and player count (see schemas).
+        body = "CreateGame" if doc["body"] is schemas.CreateGameSchema else doc["body"]
+        op["requestBody"] = {"required": True, "content": content(body)}
         doc = {**doc, "errors": sorted({*doc["errors"], 400, 413})}
     if doc["query"] is not None:
         op["parameters"] = [{"in": "query", "schema": doc["query"]}]
-    for code in doc["errors"]:
+    # Every request reads the database (the caller's session or token), so any may meet its absence.
+    for code in sorted({*doc["errors"], 503}):
         op["responses"][str(code)] = {"description": ERRORS[code],
                                       "content": content("Outcome" if code == 422 else "Error")}
+    op["responses"]["503"]["headers"] = {"Retry-After": "Retry-After"}
     return op

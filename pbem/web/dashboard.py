@@ -114,31 +114,3 @@ def index():
     if g.user is None:
         return render_template("welcome.html")
     return render_template("dashboard.html", data=dashboard_data(g.user))
-
-
-# --- error pages ------------------------------------------------------------------
-
-def error_page(code: int, message: str):
-    return render_template("error.html", code=code, message=message)
-
-
-def csrf_refused(exc):
-    """A form without (or with a wrong) CSRF token: say so in words, never a bare 400."""
-    message = _("This form could not be accepted (%(reason)s). It may have been open for too long or "
-                "come from another site. Go back, reload the page and send it again.", reason=exc.description)
-    return error_page(400, message), 400
-
-
-def http_error(exc):
-    """Every other HTTP error as a page with the reason (JSON under /api/)."""
-    if request.path.startswith("/api/"):
-        from .api import error_response
-        return error_response(exc.code or 500, exc.description or exc.name)
-    code = exc.code or 500
-    if code >= 500:
-        message = _("Something went wrong on our side. Please try again in a moment.")
-    elif code == 405:
-        message = _("This address does not take that kind of request.")
-    else:
-        message = exc.description or exc.name
-    return error_page(code, message), code

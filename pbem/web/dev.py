@@ -69,7 +69,7 @@ def reply(row_id: int):
     """Send a reply through the real inbound path, as if the recipient's mail client had sent it."""
     row = _row(row_id)
     text = request.form.get("text", "")
-    if not text.strip() or len(text) > MAX_REPLY or "\x00" in text:
+    if not text.strip() or len(text) > MAX_REPLY:
         return render_template("dev/message.html", row=row, reply_address=reply_to(row), text=text[:MAX_REPLY],
                                error=_("Write the reply (up to %(n)d characters) above the quoted mail.",
                                        n=MAX_REPLY)), 400

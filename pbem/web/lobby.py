@@ -7,6 +7,7 @@ from flask import Blueprint, flash, g, redirect, render_template, request, url_f
 from flask_babel import gettext as _
 
 from .. import engine, play
+from ..text_input import TITLE_MAX, TextRefused, checked_title
 from .auth import login_required
 from .game_page import load_game
 
@@ -46,7 +47,12 @@ def parse_new_game(form) -> tuple[dict, list[str]]:
                             errors, 3)
     options = {o.name: form.get(f"option_{slug}_{o.name}") for o in rules.OPTIONS
                if form.get(f"option_{slug}_{o.name}") not in (None, "")}
-    title = " ".join(form.get("title", "").split())[:120] or None
+    try:
+        title = checked_title(form.get("title"))
+    except TextRefused:
+        title = None
+        errors.append(_("Title: one line of at most %(most)d characters, without control or text direction "
+                        "characters.", most=TITLE_MAX))
     return {"slug": slug, "seats": seats, "title": title, "options": options,
             "turn_seconds": max(600, round(days * 86400)) if days else None,
             "random_seating": form.get("seating", "random") == "random", "bots": bots,

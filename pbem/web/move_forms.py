@@ -12,6 +12,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ..text_input import normalise_command_text
+
 MAX_BUTTONS = 12
 # One form makes one command: no separators, only words, numbers, spaces and a few signs.
 SAFE = re.compile(r"[\w .'-]{0,80}")
@@ -102,10 +104,10 @@ def compose(form) -> tuple[str, bool]:
     needs_confirm = form.get("needs_confirm") == "1"
     if not kind:
         text = form.get("move") or form.get("command", "")
-        if "\x00" in text or len(text) > 20_000:
-            # PostgreSQL keeps no NUL in text: refuse it here, in words, rather than fail there.
+        if len(text) > 20_000:
             raise FormProblem(_("The commands hold a character that no command may contain, or are too long."))
-        return text, False
+        # The text box as a mail reply: invisible characters, full-width forms and odd spaces made plain.
+        return normalise_command_text(text), False
     if kind == "placement":
         count = _count(form, "count")
         if count < 1:

@@ -1,11 +1,42 @@
 """The JSON API's request and response shapes (marshmallow), also the source of its OpenAPI description."""
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate
+import json
+from datetime import datetime, timezone
 
-from .. import addresses, engine
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from .. import addresses, engine, text_input
 
 STATUSES = ("lobby", "active", "finished", "abandoned")
+# The pattern of request text: the body is refused (400) for a NUL anywhere, PostgreSQL stores none.
+NO_NUL = {"pattern": "^[^\\u0000]*$"}
+
+
+class UtcDateTime(fields.DateTime):
+    """A moment stored as naive UTC, written with its offset: 2026-11-24T01:02:15Z."""
+
+    def _serialize(self, value: datetime | None, attr, obj, **kwargs) -> str | None:
+        if value is None:
+            return None
+        moment = value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+        return moment.isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+class JsonBool(fields.Bool):
+    """JSON true or false, nothing else (marshmallow would take 0, "yes" and "on", which the description does not)."""
+
+    def _deserialize(self, value, attr, data, **kwargs) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+def _title(text: str | None) -> None:
+    try:
+        text_input.checked_title(text)
+    except text_input.TextRefused as exc:
+        raise ValidationError(str(exc)) from exc
 
 
 def _known_game(slug: str) -> None:
@@ -23,8 +54,8 @@ class SeatSchema(Schema):
     invited = fields.Bool(metadata={"description": "an invitation not yet taken"})
     you = fields.Bool(metadata={"description": "this is the caller's seat"})
     to_act = fields.Bool(metadata={"description": "this seat is asked to act now"})
-    waiting_since = fields.DateTime(allow_none=True)
-    deadline = fields.DateTime(allow_none=True)
+    waiting_since = UtcDateTime(allow_none=True)
+    deadline = UtcDateTime(allow_none=True)
 
 
 class PromptSchema(Schema):
@@ -43,8 +74,8 @@ class GameSummarySchema(Schema):
     version = fields.Int(metadata={"description": "number of moves applied; send it back to refuse stale moves"})
     your_seat = fields.Int(allow_none=True)
     your_turn = fields.Bool()
-    created_at = fields.DateTime()
-    updated_at = fields.DateTime()
+    created_at = UtcDateTime()
+    updated_at = UtcDateTime()
 
 
 class GameDetailSchema(GameSummarySchema):
@@ -53,8 +84,8 @@ class GameDetailSchema(GameSummarySchema):
     options = fields.Dict(keys=fields.Str(), values=fields.Raw())
     turn_seconds = fields.Int()
     random_seating = fields.Bool()
-    started_at = fields.DateTime(allow_none=True)
-    finished_at = fields.DateTime(allow_none=True)
+    started_at = UtcDateTime(allow_none=True)
+    finished_at = UtcDateTime(allow_none=True)
     seats = fields.List(fields.Nested(SeatSchema))
     waiting_for = fields.List(fields.Nested(PromptSchema), metadata={"description": "who must act now, on what"})
     view = fields.Dict(keys=fields.Str(), values=fields.Raw(), allow_none=True,
@@ -73,7 +104,9 @@ class GameQuerySchema(Schema):
     status = fields.Str(validate=validate.OneOf(STATUSES))
     limit = fields.Int(load_default=50, validate=validate.Range(min=1, max=200),
                        metadata={"description": "games per page (1-200, default 50)"})
-    after = fields.Str(validate=validate.Regexp(r"^\d{1,20}\.\d{1,18}$", error="not a `next` of this API"),
+    # At most 17 digits of microseconds (the year 5138) and 10 of id: any cursor this allows is a
+    # moment Python can hold and an id PostgreSQL can compare.
+    after = fields.Str(validate=validate.Regexp(r"^\d{1,17}\.\d{1,10}$", error="not a `next` of this API"),
                        metadata={"description": "the `next` of the previous page"})
 
 
@@ -94,9 +127,10 @@ class LegalSchema(Schema):
 class MoveSchema(Schema):
     """Commands for the caller's seat, one per line or separated by ';', as in an email reply."""
 
-    commands = fields.Str(required=True, validate=validate.Length(min=1, max=20_000))
+    commands = fields.Str(required=True, validate=validate.Length(min=1, max=20_000), metadata={
+        **NO_NUL, "description": "zero-width characters, bidi marks and full-width forms are made plain first"})
     key = fields.Str(validate=validate.Length(min=1, max=100),
-                     metadata={"description": "idempotency key: a repeat returns the first outcome"})
+                     metadata={**NO_NUL, "description": "idempotency key: a repeat returns the first outcome"})
     version = fields.Int(strict=True, allow_none=True,
                          metadata={"description": "the version you looked at; refused with 409 if it moved on"})
 
@@ -114,11 +148,23 @@ class OutcomeSchema(Schema):
 class CreateGameSchema(Schema):
     slug = fields.Str(required=True, validate=_known_game)
     seats = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=16))
-    title = fields.Str(allow_none=True, validate=validate.Length(max=120))
+    title = fields.Str(allow_none=True, validate=_title, metadata={
+        "maxLength": text_input.TITLE_MAX, "pattern": f"^[^{text_input.TITLE_REFUSED}]*$",
+        "description": "one line, no control or bidi override characters (it is in every mail's subject); "
+                       "blank: the game's name"})
     options = fields.Dict(keys=fields.Str(), values=fields.Raw(), load_default=dict)
     turn_seconds = fields.Int(strict=True, allow_none=True, validate=validate.Range(min=600, max=90 * 86400))
     bots = fields.Int(strict=True, load_default=0, validate=validate.Range(min=0))
-    random_seating = fields.Bool(load_default=True)
+    random_seating = JsonBool(load_default=True)
+
+    @validates_schema
+    def _options_as_described(self, data: dict, **kwargs) -> None:
+        # The engine's check compares loosely (0 == False, 15.0 == 15); the API takes what it describes.
+        known = {option.name: option for option in engine.get(data["slug"]).OPTIONS}
+        for name, value in data.get("options", {}).items():
+            if name in known and not any(type(value) is type(v) and value == v for v in option_values(known[name])):
+                raise ValidationError(f"option {name}={json.dumps(value)}: choose one of "
+                                      f"{', '.join(json.dumps(v) for v in option_values(known[name]))}", "options")
 
 
 def _address(text: str) -> None:
@@ -141,8 +187,8 @@ class ErrorSchema(Schema):
 
 class AwaitedSchema(Schema):
     name = fields.Str()
-    since = fields.DateTime(allow_none=True)
-    deadline = fields.DateTime(allow_none=True)
+    since = UtcDateTime(allow_none=True)
+    deadline = UtcDateTime(allow_none=True)
     you = fields.Bool()
 
 
@@ -173,11 +219,11 @@ class DashboardGameSchema(Schema):
     version = fields.Int()
     your_seat = fields.Int(allow_none=True)
     your_turn = fields.Bool()
-    waiting_since = fields.DateTime(allow_none=True, metadata={"description": "since when you are asked (UTC)"})
-    deadline = fields.DateTime(allow_none=True, metadata={"description": "your deadline (UTC)"})
+    waiting_since = UtcDateTime(allow_none=True, metadata={"description": "since when you are asked (UTC)"})
+    deadline = UtcDateTime(allow_none=True, metadata={"description": "your deadline (UTC)"})
     awaited = fields.List(fields.Nested(AwaitedSchema), metadata={"description": "who is asked now, since when"})
     result = fields.Nested(ResultSummarySchema, allow_none=True)
-    updated_at = fields.DateTime()
+    updated_at = UtcDateTime()
 
 
 class DashboardSchema(Schema):
@@ -190,3 +236,30 @@ class DashboardSchema(Schema):
     invitations = fields.List(fields.Nested(DashboardGameSchema), metadata={"description": "seats kept for you"})
     open_games = fields.List(fields.Nested(DashboardGameSchema), metadata={"description": "games you may join"})
     finished = fields.List(fields.Nested(DashboardGameSchema))
+
+
+def option_values(option, offered_only: bool = False) -> list:
+    """The JSON values the API takes for a game option: each choice, also as text (as forms send it)."""
+    choices = [option.default] if offered_only and option.unavailable else list(option.choices)
+    return choices + [str(choice) for choice in choices if not isinstance(choice, str)]
+
+
+def create_game_variants(common: dict) -> dict:
+    """CreateGame as the API documents it: one variant per game and player count, so that every body the
+    description allows is one create_game takes (the player count, bots below it, the options offered)."""
+    variants = []
+    for slug in engine.games():
+        rules = engine.get(slug)
+        defaults = {option.name: option.default for option in rules.OPTIONS}
+        offered = {option.name: option_values(option, offered_only=True) for option in rules.OPTIONS}
+        allowed = rules.players_allowed(defaults) if hasattr(rules, "players_allowed") else rules.PLAYERS
+        for seats in allowed:
+            variants.append({**common, "title": f"{rules.NAME}, {seats} players", "properties": {
+                **common["properties"],
+                "slug": {"type": "string", "enum": [slug]},
+                "seats": {"type": "integer", "enum": [seats]},
+                "bots": {"type": "integer", "minimum": 0, "maximum": seats - 1, "default": 0},
+                "options": {"type": "object", "additionalProperties": False, "default": {},
+                            "properties": {name: {"enum": choices} for name, choices in offered.items()}},
+            }})
+    return {"oneOf": variants}

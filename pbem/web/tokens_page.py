@@ -38,7 +38,7 @@ def tokens():
     new_token = error = None
     name = request.form.get("name", "").strip()
     if request.method == "POST":
-        if not name or len(name) > 80 or "\x00" in name:
+        if not name or len(name) > 80:
             error = _("Please name the token (up to 80 characters), e.g. after the script that will use it.")
         else:
             new_token = issue_token(g.user, name)
