@@ -149,10 +149,14 @@ class Submission(db.Model):
 class Move(db.Model):
     """The append-only move log: one row per applied command, `seq` gap-free within a game."""
     __tablename__ = "moves"
-    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    # The page reads a game's latest rounds by (game, round, seq), never the whole log.
+    __table_args__ = (UniqueConstraint("game_id", "seq"), Index("ix_moves_round", "game_id", "round", "seq"))
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seq: Mapped[int]
+    # The round the move was played in: 1, then the number of the last "round" event before it
+    # (games without rounds stay at 1).
+    round: Mapped[int] = mapped_column(default=1, server_default="1")
     seat: Mapped[int]
     text: Mapped[str] = mapped_column(Text)  # the canonical command
     source: Mapped[str] = mapped_column(String(16))  # web, email, api, bot, timeout
