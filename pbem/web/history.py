@@ -37,7 +37,7 @@ def window(game: Game, upto: int | None = None) -> Window:
         return Window(0, 0, 1, [], None, True)
     top = db.session.scalar(select(Move.round).where(Move.game_id == game.id, Move.seq == last)) or 1
     round_start = db.session.scalar(select(func.min(Move.seq)).where(
-        Move.game_id == game.id, Move.round == max(1, top - ROUNDS_SHOWN + 1))) or 1
+        Move.game_id == game.id, Move.round > top - ROUNDS_SHOWN, Move.round <= top)) or last
     first = max(round_start, last - MOVES_SHOWN + 1, 1)
     # The move before the page too: a round's opening line is the last event of the move before it.
     moves = db.session.scalars(select(Move).where(Move.game_id == game.id, Move.seq >= first - 1,
