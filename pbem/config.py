@@ -57,6 +57,8 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
         # The largest request body read, chunked or not (the mail webhooks allow more: web/hooks.py).
         "MAX_CONTENT_LENGTH": int(env.get("MAX_CONTENT_LENGTH") or 1024 * 1024),
         "MAIL_URL": env.get("MAIL_URL") or None,
+        # Days a sent mail keeps its text and HTML in the outbox (mail/retention.py); the row itself stays.
+        "MAIL_RETENTION_DAYS": float(env.get("MAIL_RETENTION_DAYS") or 7),
         "OUTBOX_DIR": env.get("OUTBOX_DIR") or str(Path(instance_path) / "outbox"),
         "MAIL_FROM": env.get("MAIL_FROM") or "pbem <pbem@" + (env.get("INBOUND_DOMAIN") or "pbem.localhost") + ">",
         "INBOUND_DOMAIN": env.get("INBOUND_DOMAIN") or "pbem.localhost",

@@ -5,6 +5,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy import text as sql
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -171,7 +172,9 @@ class Move(db.Model):
 class Outbox(db.Model):
     """Mail waiting to go out, written in the same transaction as the change it reports."""
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),)
+    # ix_outbox_bodies holds only mail that still has a body: retention finds what to empty in it.
+    __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),
+                      Index("ix_outbox_bodies", "created_at", postgresql_where=sql("text <> '' OR html IS NOT NULL")))
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     # At most one mail per dedupe key: "turn:<game>:<seat>:<prompt>", "signin:<nonce>", ...
     dedupe_key: Mapped[str] = mapped_column(String(200), unique=True)

@@ -1,4 +1,4 @@
-"""move rounds
+"""move rounds, outbox bodies index
 
 Revision ID: c4b8e2d17a3f
 Revises: a7d3e5f91c20
@@ -31,9 +31,13 @@ def upgrade():
         ) r WHERE moves.id = r.id AND r.round <> 1
     """)
     op.create_index('ix_moves_round', 'moves', ['game_id', 'round', 'seq'], unique=False)
+    # Only mail that still has a body: mail retention finds what to empty without reading the whole outbox.
+    op.create_index('ix_outbox_bodies', 'outbox', ['created_at'], unique=False,
+                    postgresql_where=sa.text("text <> '' OR html IS NOT NULL"))
 
 
 def downgrade():
+    op.drop_index('ix_outbox_bodies', table_name='outbox', postgresql_where=sa.text("text <> '' OR html IS NOT NULL"))
     op.drop_index('ix_moves_round', table_name='moves')
     with op.batch_alter_table('moves', schema=None) as batch_op:
         batch_op.drop_column('round')
