@@ -1,8 +1,10 @@
 """Every setting, read from the environment (twelve-factor), with embedded defaults for one machine."""
 from __future__ import annotations
 
+import json
 import os
 import secrets
+from functools import partial
 from pathlib import Path
 
 
@@ -34,7 +36,9 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
     base_url = (env.get("BASE_URL") or "http://127.0.0.1:5000").rstrip("/")
     return {
         "SQLALCHEMY_DATABASE_URI": database_url(env.get("DATABASE_URL"), instance_path),
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        # JSON written without blanks: the move log's events are stored as JSON text (models.Move).
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True,
+                                      "json_serializer": partial(json.dumps, separators=(",", ":"))},
         "SECRET_KEY": env.get("SECRET_KEY") or _secret_key(instance_path),
         "BASE_URL": base_url,
         "REDIS_URL": redis_url,

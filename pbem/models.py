@@ -150,20 +150,22 @@ class Submission(db.Model):
 class Move(db.Model):
     """The append-only move log: one row per applied command, `seq` gap-free within a game."""
     __tablename__ = "moves"
-    # The page reads a game's latest rounds by (game, round, seq), never the whole log.
-    __table_args__ = (UniqueConstraint("game_id", "seq"), Index("ix_moves_round", "game_id", "round", "seq"))
+    # The page finds a game's latest rounds through the few moves that open one (ix_moves_opens).
+    __table_args__ = (UniqueConstraint("game_id", "seq"),
+                      Index("ix_moves_opens", "game_id", "seq", postgresql_where=sql("opens_round IS NOT NULL")))
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seq: Mapped[int]
-    # The round the move was played in: 1, then the number of the last "round" event before it
-    # (games without rounds stay at 1).
-    round: Mapped[int] = mapped_column(default=1, server_default="1")
     seat: Mapped[int]
     text: Mapped[str] = mapped_column(Text)  # the canonical command
     source: Mapped[str] = mapped_column(String(16))  # web, email, api, bot, timeout
     submission_id: Mapped[int | None] = mapped_column(ForeignKey("submissions.id"), default=None)
-    events: Mapped[list[Any]] = mapped_column(Json, default=list)
-    scores: Mapped[list[int] | None] = mapped_column(Json, default=None)  # score track after the move
+    # Plain JSON text, not JSONB: the log is written once and read whole, never queried inside,
+    # and text is about a third smaller per move (docs/performance.md).
+    events: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    scores: Mapped[list[int] | None] = mapped_column(JSON, default=None)  # score track after the move
+    # The round this move's last "round" event opened (most moves open none).
+    opens_round: Mapped[int | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     submission: Mapped[Submission | None] = relationship()

@@ -6,9 +6,9 @@ from sqlalchemy import event, text
 from pbem.extensions import db
 
 GROW = text("""
-    INSERT INTO moves (game_id, seq, seat, text, source, events, scores, round, created_at)
+    INSERT INTO moves (game_id, seq, seat, text, source, events, scores, opens_round, created_at)
     SELECT m.game_id, :version + i, coalesce(:seat, m.seat), m.text, m.source, m.events, m.scores,
-           m.round + :top + :span * ((i - 1) / :base), now()
+           m.opens_round + :top - 1 + :span * ((i - 1) / :base), now()
     FROM generate_series(1, :count) AS i
     JOIN moves m ON m.game_id = :game AND m.seq = (i - 1) % :base + 1
 """)
@@ -21,11 +21,11 @@ def grow(game, moves: int, *, base: int, seat: int | None = None) -> None:
     the seats asked now are still asked, at the new version.
     """
     count = moves - game.version
-    round_of = text("SELECT round FROM moves WHERE game_id = :g AND seq = :s")
-    top = db.session.execute(round_of, {"g": game.id, "s": game.version}).scalar()
-    span = db.session.execute(round_of, {"g": game.id, "s": base}).scalar()
+    top = db.session.execute(text("SELECT max(opens_round) FROM moves WHERE game_id = :g"), {"g": game.id}).scalar()
+    span = db.session.execute(text("SELECT max(opens_round) - 1 FROM moves WHERE game_id = :g AND seq <= :base"),
+                              {"g": game.id, "base": base}).scalar()
     db.session.execute(GROW, {"game": game.id, "version": game.version, "count": count, "base": base,
-                              "top": top, "span": span, "seat": seat})
+                              "top": top or 1, "span": span or 0, "seat": seat})
     db.session.execute(text("UPDATE seats SET prompt_version = :v WHERE game_id = :g AND prompt_version IS NOT NULL"),
                        {"g": game.id, "v": moves})
     db.session.execute(text("UPDATE games SET version = :v WHERE id = :g"), {"g": game.id, "v": moves})

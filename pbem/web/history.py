@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from .. import engine
 from ..extensions import db
@@ -35,15 +35,19 @@ def window(game: Game, upto: int | None = None) -> Window:
     last = game.version if upto is None else max(0, min(upto, game.version))
     if last == 0:
         return Window(0, 0, 1, [], None, True)
-    top = db.session.scalar(select(Move.round).where(Move.game_id == game.id, Move.seq == last)) or 1
-    round_start = db.session.scalar(select(func.min(Move.seq)).where(
-        Move.game_id == game.id, Move.round > top - ROUNDS_SHOWN, Move.round <= top)) or last
-    first = max(round_start, last - MOVES_SHOWN + 1, 1)
+    opening = select(Move.seq, Move.opens_round).where(Move.game_id == game.id, Move.opens_round.is_not(None))
+    # The moves that opened the rounds before the last one: the page begins after the oldest of them.
+    openers = db.session.execute(opening.where(Move.seq < last).order_by(Move.seq.desc())
+                                 .limit(ROUNDS_SHOWN)).all()
+    first, round_ = (openers[-1][0] + 1, openers[-1][1]) if len(openers) == ROUNDS_SHOWN else (1, 1)
+    if last - MOVES_SHOWN + 1 > first:  # a long round, or a game without rounds: its latest moves
+        first = last - MOVES_SHOWN + 1
+        before = db.session.execute(opening.where(Move.seq < first).order_by(Move.seq.desc()).limit(1)).first()
+        round_ = before[1] if before else 1
     # The move before the page too: a round's opening line is the last event of the move before it.
     moves = db.session.scalars(select(Move).where(Move.game_id == game.id, Move.seq >= first - 1,
                                                   Move.seq <= last).order_by(Move.seq)).all()
-    shown = next((m.round for m in moves if m.seq == first), 1)
-    return Window(first, last, shown, list(moves), first - 1 if first > 1 else None, last == game.version)
+    return Window(first, last, round_, list(moves), first - 1 if first > 1 else None, last == game.version)
 
 
 def grouped_history(game: Game, page: Window, viewer: int | None, locale: str, names: list[str]) -> list[dict]:
@@ -123,16 +127,14 @@ def score_track(game: Game) -> list[tuple[int, list[int]]]:
 
 def round_starts(game: Game) -> list[tuple[int, int]]:
     """(round, seq of the move that began it) for rounds after the first (at most CHART_ROUNDS, spread evenly)."""
-    if game.version == 0:
+    opening = select(Move.opens_round, Move.seq).where(Move.game_id == game.id, Move.opens_round.is_not(None))
+    top = db.session.scalar(select(Move.opens_round).where(Move.game_id == game.id, Move.opens_round.is_not(None))
+                            .order_by(Move.seq.desc()).limit(1))
+    if top is None:
         return []
-    top = db.session.scalar(select(Move.round).where(Move.game_id == game.id, Move.seq == game.version)) or 1
-    if top < 2:
-        return []
-    wanted = _sample(top - 1, CHART_ROUNDS) if top - 1 > CHART_ROUNDS else range(1, top)
-    rows = db.session.execute(select(Move.round, func.min(Move.seq)).where(
-        Move.game_id == game.id, Move.round.in_([r + 1 for r in wanted])).group_by(Move.round))
-    # A round begins with the "round" event at the end of the move before its first move.
-    return sorted((r, seq - 1) for r, seq in rows)
+    if top - 1 > CHART_ROUNDS:
+        opening = opening.where(Move.opens_round.in_([r + 1 for r in _sample(top - 1, CHART_ROUNDS)]))
+    return [(r, seq) for r, seq in db.session.execute(opening.order_by(Move.seq))]
 
 
 def score_chart(track: list[tuple[int, list[int]]], rounds: list[tuple[int, int]],
