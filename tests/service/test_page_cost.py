@@ -93,3 +93,21 @@ def test_history_pages_together_show_every_line_once(client, make_game):
     lines = [(line["seq"], str(escape(line["text"]))) for r in history.grouped_history(
         game, everything, 0, "en", outbound.seat_names(game)) for p in r["phases"] for line in p["lines"]]
     assert sorted(seen) == sorted(lines)
+
+
+def test_a_game_without_rounds_shows_its_latest_moves_and_older_ones_on_demand(client, make_game):
+    game = make_game(options={"pile": 40})  # countdown: no rounds; the copies leave its state as it is
+    play.submit(game.id, 0, "take 1", "web", "web:one")
+    play.submit(game.id, 1, "take 2", "web", "web:two")
+    db.session.refresh(game)
+    grow(game, 5_000, base=2)
+    with Reads(db.engine) as page:
+        html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    lines = history_lines(html)
+    assert [int(seq) for seq, _ in lines] == list(range(5_001 - history.MOVES_SHOWN, 5_001))
+    assert page.rows < history.MOVES_SHOWN + history.CHART_POINTS + 50 and "Round" not in html[html.index('id="history"'):]
+    older = re.search(r'id="history-older" href="([^"]+)"', html).group(1).replace("&amp;", "&")
+    assert older.endswith(f"upto={5_000 - history.MOVES_SHOWN}#history")
+    html = client.get(older).get_data(as_text=True)
+    assert [int(seq) for seq, _ in history_lines(html)][-1] == 5_000 - history.MOVES_SHOWN
+    assert 'id="history-newer"' in html
