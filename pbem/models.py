@@ -152,7 +152,8 @@ class Move(db.Model):
     __tablename__ = "moves"
     # The page finds a game's latest rounds through the few moves that open one (ix_moves_opens).
     __table_args__ = (UniqueConstraint("game_id", "seq"),
-                      Index("ix_moves_opens", "game_id", "seq", postgresql_where=sql("opens_round IS NOT NULL")))
+                      Index("ix_moves_opens", "game_id", "seq", postgresql_where=sql("opens_round IS NOT NULL"),
+                            sqlite_where=sql("opens_round IS NOT NULL")))
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seq: Mapped[int]
@@ -176,7 +177,8 @@ class Outbox(db.Model):
     __tablename__ = "outbox"
     # ix_outbox_bodies holds only mail that still has a body: retention finds what to empty in it.
     __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),
-                      Index("ix_outbox_bodies", "created_at", postgresql_where=sql("text <> '' OR html IS NOT NULL")))
+                      Index("ix_outbox_bodies", "created_at", postgresql_where=sql("text <> '' OR html IS NOT NULL"),
+                            sqlite_where=sql("text <> '' OR html IS NOT NULL")))
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     # At most one mail per dedupe key: "turn:<game>:<seat>:<prompt>", "signin:<nonce>", ...
     dedupe_key: Mapped[str] = mapped_column(String(200), unique=True)
