@@ -1,8 +1,10 @@
 """Every setting, read from the environment (twelve-factor), with embedded defaults for one machine."""
 from __future__ import annotations
 
+import json
 import os
 import secrets
+from functools import partial
 from pathlib import Path
 
 
@@ -34,7 +36,9 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
     base_url = (env.get("BASE_URL") or "http://127.0.0.1:5000").rstrip("/")
     return {
         "SQLALCHEMY_DATABASE_URI": database_url(env.get("DATABASE_URL"), instance_path),
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        # JSON written without blanks: the move log's events are stored as JSON text (models.Move).
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True,
+                                      "json_serializer": partial(json.dumps, separators=(",", ":"))},
         "SECRET_KEY": env.get("SECRET_KEY") or _secret_key(instance_path),
         "BASE_URL": base_url,
         "REDIS_URL": redis_url,
@@ -65,6 +69,8 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
         "MAIL_STRANGER_LIMIT": env.get("MAIL_STRANGER_LIMIT") or "60 per hour",
         "MAIL_UNPROVEN_LIMIT": env.get("MAIL_UNPROVEN_LIMIT") or "10 per hour",
         "MAIL_URL": env.get("MAIL_URL") or None,
+        # Days a sent mail keeps its text and HTML in the outbox (mail/retention.py); the row itself stays.
+        "MAIL_RETENTION_DAYS": float(env.get("MAIL_RETENTION_DAYS") or 7),
         "OUTBOX_DIR": env.get("OUTBOX_DIR") or str(Path(instance_path) / "outbox"),
         "MAIL_FROM": env.get("MAIL_FROM") or "pbem <pbem@" + (env.get("INBOUND_DOMAIN") or "pbem.localhost") + ">",
         "INBOUND_DOMAIN": env.get("INBOUND_DOMAIN") or "pbem.localhost",

@@ -97,6 +97,7 @@ def init_celery(app: Flask) -> Celery:
             "deliver-outbox": {"task": "pbem.tasks.deliver_outbox", "schedule": 30.0},
             "scan-deadlines": {"task": "pbem.tasks.scan_deadlines", "schedule": 60.0},
             "resume-inbound": {"task": "pbem.tasks.resume_inbound", "schedule": 300.0},
+            "drop-mail-bodies": {"task": "pbem.tasks.drop_mail_bodies", "schedule": 3600.0},
             **({"poll-imap": {"task": "pbem.tasks.poll_imap", "schedule": 60.0}} if app.config.get("IMAP_URL") else {}),
         },
     )

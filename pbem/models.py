@@ -5,6 +5,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy import text as sql
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -149,7 +150,10 @@ class Submission(db.Model):
 class Move(db.Model):
     """The append-only move log: one row per applied command, `seq` gap-free within a game."""
     __tablename__ = "moves"
-    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    # The page finds a game's latest rounds through the few moves that open one (ix_moves_opens).
+    __table_args__ = (UniqueConstraint("game_id", "seq"),
+                      Index("ix_moves_opens", "game_id", "seq", postgresql_where=sql("opens_round IS NOT NULL"),
+                            sqlite_where=sql("opens_round IS NOT NULL")))
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seq: Mapped[int]
@@ -157,8 +161,12 @@ class Move(db.Model):
     text: Mapped[str] = mapped_column(Text)  # the canonical command
     source: Mapped[str] = mapped_column(String(16))  # web, email, api, bot, timeout
     submission_id: Mapped[int | None] = mapped_column(ForeignKey("submissions.id"), default=None)
-    events: Mapped[list[Any]] = mapped_column(Json, default=list)
-    scores: Mapped[list[int] | None] = mapped_column(Json, default=None)  # score track after the move
+    # Plain JSON text, not JSONB: the log is written once and read whole, never queried inside,
+    # and text is about a third smaller per move (docs/performance.md).
+    events: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    scores: Mapped[list[int] | None] = mapped_column(JSON, default=None)  # score track after the move
+    # The round this move's last "round" event opened (most moves open none).
+    opens_round: Mapped[int | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     submission: Mapped[Submission | None] = relationship()
@@ -167,7 +175,10 @@ class Move(db.Model):
 class Outbox(db.Model):
     """Mail waiting to go out, written in the same transaction as the change it reports."""
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),)
+    # ix_outbox_bodies holds only mail that still has a body: retention finds what to empty in it.
+    __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),
+                      Index("ix_outbox_bodies", "created_at", postgresql_where=sql("text <> '' OR html IS NOT NULL"),
+                            sqlite_where=sql("text <> '' OR html IS NOT NULL")))
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     # At most one mail per dedupe key: "turn:<game>:<seat>:<prompt>", "signin:<nonce>", ...
     dedupe_key: Mapped[str] = mapped_column(String(200), unique=True)

@@ -51,6 +51,14 @@ def scan_deadlines(at: str | None = None) -> int:
     return done["expired"]
 
 
+@shared_task(name="pbem.tasks.drop_mail_bodies")
+def drop_mail_bodies() -> int:
+    """Empty the bodies of mail sent more than MAIL_RETENTION_DAYS ago (beat, hourly); how many."""
+    from .mail import retention
+
+    return retention.drop_sent_bodies()
+
+
 # --- inbound mail ---------------------------------------------------------------
 
 

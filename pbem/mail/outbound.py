@@ -251,19 +251,26 @@ def _columns(rows: list[list[str]]) -> list[str]:
                       for i, cell in enumerate(row)).rstrip() for row in rows]
 
 
+# A turn mail tells at most what happened in the last HISTORY_MOVES moves: a seat that has not
+# moved for long gets the recent news, and the mail costs the same at move 100 and 100,000.
+HISTORY_MOVES = 200
+
+
 def _last_own_move(game: Game, seat: Seat) -> int:
-    """The seq of the seat's newest move (0 before its first): what happened since is news to it."""
-    return db.session.scalar(select(Move.seq).where(Move.game_id == game.id, Move.seat == seat.position)
-                             .order_by(Move.seq.desc()).limit(1)) or 0
+    """The seq of the seat's newest move among the last HISTORY_MOVES (else where they begin): news starts after it."""
+    oldest = max(0, game.version - HISTORY_MOVES)
+    return db.session.scalar(select(Move.seq).where(Move.game_id == game.id, Move.seat == seat.position,
+                                                    Move.seq > oldest)
+                             .order_by(Move.seq.desc()).limit(1)) or oldest
 
 
 def history_lines(game: Game, since_seq: int, viewer: int | None, locale: str, limit: int = 60) -> list[str]:
-    """The engine's lines for the moves after `since_seq`, as `viewer` may see them, in `locale`."""
+    """The engine's last `limit` lines for the moves after `since_seq` (at most HISTORY_MOVES moves), as `viewer` sees them."""
     rules = engine.get(game.slug)
-    moves = db.session.scalars(select(Move).where(Move.game_id == game.id, Move.seq > since_seq)
-                               .order_by(Move.seq)).all()
+    rows = db.session.scalars(select(Move.events).where(Move.game_id == game.id, Move.seq > since_seq)
+                              .order_by(Move.seq.desc()).limit(HISTORY_MOVES)).all()
     names = seat_names(game)
-    lines = [rules.describe(ev, viewer, locale, names) for m in moves for ev in m.events]
+    lines = [rules.describe(ev, viewer, locale, names) for events in rows[::-1] for ev in events or ()]
     lines = [line for line in lines if line]
     return lines[-limit:]
 

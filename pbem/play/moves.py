@@ -225,9 +225,15 @@ def append_move(game: Game, seat: int, text: str, source: str, events: list,
     # Scores after the move, for the score-over-time chart (games without a score track keep None).
     scores = rules.scores(game.state) if hasattr(rules, "scores") else None
     move = Move(game_id=game.id, seq=game.version, seat=seat, text=text, source=source, events=events,
-                submission=submission, scores=scores)
+                submission=submission, scores=scores, opens_round=_opened(events))
     db.session.add(move)
     return move
+
+
+def _opened(events: list) -> int | None:
+    """The round the last "round" event of a move opens, if any (the game page finds rounds by it)."""
+    opened = [ev["round"] for ev in events if ev.get("kind") == "round" and "round" in ev]
+    return opened[-1] if opened else None
 
 
 class Waits:

@@ -11,12 +11,13 @@ from sqlalchemy import select
 from .. import engine, play, tokens
 from ..extensions import db
 from ..mail import delivery, outbound
-from ..models import ChatMessage, Game, GameNote, Move
+from ..models import ChatMessage, Game, GameNote
 from . import history as log
 from .move_forms import FormProblem, build_panels, compose
 
 bp = Blueprint("games", __name__)
 CHAT_SHOWN = 100
+NOTES_SHOWN = 100
 
 
 def load_game(game_id: int) -> Game:
@@ -59,17 +60,19 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
         except engine.CommandError:
             legal = []
     panels = build_panels(game.slug, rules, game.state, seat, legal, locale) if legal else []
-    moves = db.session.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.seq)).all()
+    page = log.window(game, request.args.get("upto", type=int))
     names = outbound.seat_names(game)
-    track = log.score_track(game, moves)
-    notes = db.session.scalars(select(GameNote).where(GameNote.game_id == game.id).order_by(GameNote.id)).all()
+    track = log.score_track(game)
+    notes = db.session.scalars(select(GameNote).where(GameNote.game_id == game.id)
+                               .order_by(GameNote.id.desc()).limit(NOTES_SHOWN)).all()[::-1]
     chat = db.session.scalars(select(ChatMessage).where(ChatMessage.game_id == game.id)
                               .order_by(ChatMessage.id.desc()).limit(CHAT_SHOWN)).all()
     return render_template(
         "games/show.html", game=game, rules=rules, seat=seat, view=rules.view(game.state, seat),
         prompts=prompts, my_prompts=my_prompts, panels=panels, has_moves=bool(legal),
-        rounds=log.grouped_history(game, moves, seat, locale, names), notes=log.note_lines(notes, names),
-        chart=log.score_chart(track, log.round_starts(moves)), track=track, names=names,
+        rounds=log.grouped_history(game, page, seat, locale, names), page=page,
+        notes=log.note_lines(notes, names) if page.latest else [],
+        chart=log.score_chart(track, log.round_starts(game)), track=track, names=names,
         sheet=rules.score_sheet(game.result, locale) if game.result and hasattr(rules, "score_sheet") else [],
         chat=chat[::-1], key=secrets.token_urlsafe(16), link_token=link_token, read_only=read_only,
         prompt_version=seat_row.prompt_version if seat_row is not None else None,

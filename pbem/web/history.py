@@ -1,27 +1,77 @@
 """The move log as the game page shows it: readable lines grouped by round and phase, and the score track."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
 from .. import engine
+from ..extensions import db
 from ..models import Game, Move
 from .games import presentation
 
+# One history page: the latest ROUNDS_SHOWN rounds, never more than MOVES_SHOWN moves (a game
+# without rounds, or a long round, shows its latest moves); older ones on demand.
+ROUNDS_SHOWN = 3
+MOVES_SHOWN = 150
+# The score chart reads at most this many (seq, scores) rows and marks at most this many rounds.
+CHART_POINTS = 300
+CHART_ROUNDS = 40
 
 
+@dataclass
+class Window:
+    """The moves one history page shows: seq `first` to `last`; `older` is the `upto` of the page before."""
+    first: int
+    last: int
+    round: int  # the round of move `first`
+    moves: list[Move]
+    older: int | None
+    latest: bool
 
-def grouped_history(game: Game, moves: list[Move], viewer: int | None, locale: str, names: list[str]) -> list[dict]:
+
+def window(game: Game, upto: int | None = None) -> Window:
+    """The moves of the history page ending at move `upto` (default the newest), in a few indexed queries."""
+    last = game.version if upto is None else max(0, min(upto, game.version))
+    if last == 0:
+        return Window(0, 0, 1, [], None, True)
+    opening = select(Move.seq, Move.opens_round).where(Move.game_id == game.id, Move.opens_round.is_not(None))
+    # The moves that opened the rounds before the last one: the page begins after the oldest of them.
+    openers = db.session.execute(opening.where(Move.seq < last).order_by(Move.seq.desc())
+                                 .limit(ROUNDS_SHOWN)).all()
+    first, round_ = (openers[-1][0] + 1, openers[-1][1]) if len(openers) == ROUNDS_SHOWN else (1, 1)
+    if last - MOVES_SHOWN + 1 > first:  # a long round, or a game without rounds: its latest moves
+        first = last - MOVES_SHOWN + 1
+        before = db.session.execute(opening.where(Move.seq < first).order_by(Move.seq.desc()).limit(1)).first()
+        round_ = before[1] if before else 1
+    # The move before the page too: a round's opening line is the last event of the move before it.
+    moves = db.session.scalars(select(Move).where(Move.game_id == game.id, Move.seq >= first - 1,
+                                                  Move.seq <= last).order_by(Move.seq)).all()
+    return Window(first, last, round_, list(moves), first - 1 if first > 1 else None, last == game.version)
+
+
+def grouped_history(game: Game, page: Window, viewer: int | None, locale: str, names: list[str]) -> list[dict]:
     """Rounds, newest last: {"round", "start", "phases": [{"phase", "lines": [{"seq", "text", "source"}]}]}.
 
-    A "round" event opens a new round; each event's phase comes from the game's phase table.
+    A "round" event opens a new round; each event's phase comes from the game's phase table. Each
+    event is on one page only: the move before the page gives only its round opening, and an older
+    page stops where the next round opens.
     """
     rules = engine.get(game.slug)
     # An engine may define `event_phase(event)` itself, which wins over its presentation's.
     phase_of = getattr(rules, "event_phase", None) or presentation(game.slug).event_phase
-    rounds = [{"round": 1 if phase_of else None, "start": None, "phases": []}]
-    for move in moves:
+    rounds = [{"round": page.round if phase_of else None, "start": None, "phases": []}]
+    for move in page.moves:
+        before = move.seq < page.first
         for ev in move.events or ():
             if ev.get("kind") == "round" and "round" in ev:
+                if move.seq == page.last and not page.latest:
+                    break
+                before = False
                 rounds.append({"round": ev["round"], "start": rules.describe(ev, viewer, locale, names),
                                "phases": []})
+                continue
+            if before:
                 continue
             text = rules.describe(ev, viewer, locale, names)
             if not text:
@@ -36,34 +86,55 @@ def grouped_history(game: Game, moves: list[Move], viewer: int | None, locale: s
     return [r for r in rounds if r["phases"] or r["start"]]
 
 
-def score_track(game: Game, moves: list[Move]) -> list[tuple[int, list[int]]]:
-    """(move seq, scores by seat) at the start and after every move that changed a score.
+def _sample(last: int, points: int) -> list[int]:
+    """About `points` move numbers spread evenly over 1..last, always with the last."""
+    step = last / points
+    return sorted({min(last, round(1 + i * step)) for i in range(points)} | {last})
 
-    From `Move.scores` where the engine records them; else from the game's score events.
+
+def score_track(game: Game) -> list[tuple[int, list[int]]]:
+    """(move seq, scores by seat) at the start and after every move that changed a score, in one query.
+
+    From `Move.scores` where the engine records them (a long game: sampled at CHART_POINTS moves,
+    enough for a chart CHART_POINTS pixels wide); else, for a short game, from its score events.
     """
+    if game.version == 0:
+        return []
     points = [(0, [0] * game.num_seats)]
-    fold = presentation(game.slug).score_changes
-    recorded = any(m.scores is not None for m in moves)
-    for move in moves:
-        if recorded:
-            scores = list(move.scores) if move.scores is not None else points[-1][1]
-        elif fold is not None:
-            scores = points[-1][1]
-            for ev in move.events or ():
-                scores = fold(ev, scores)
-        else:
+    query = select(Move.seq, Move.scores).where(Move.game_id == game.id)
+    if game.version > CHART_POINTS:
+        query = query.where(Move.seq.in_(_sample(game.version, CHART_POINTS)))
+    rows = db.session.execute(query.order_by(Move.seq)).all()
+    if all(scores is None for _, scores in rows):
+        fold = presentation(game.slug).score_changes
+        if fold is None or game.version > CHART_POINTS:
             return []
+        folded, scores = [], points[-1][1]
+        for seq, events in db.session.execute(select(Move.seq, Move.events).where(Move.game_id == game.id)
+                                              .order_by(Move.seq)):
+            for ev in events or ():
+                scores = fold(ev, scores)
+            folded.append((seq, scores))
+        rows = folded
+    for seq, scores in rows:
+        scores = list(scores) if scores is not None else points[-1][1]
         if scores != points[-1][1]:
-            points.append((move.seq, scores))
-    if moves and points[-1][0] != moves[-1].seq:
-        points.append((moves[-1].seq, points[-1][1]))
+            points.append((seq, scores))
+    if points[-1][0] != rows[-1][0]:
+        points.append((rows[-1][0], points[-1][1]))
     return points
 
 
-def round_starts(moves: list[Move]) -> list[tuple[int, int]]:
-    """(round, seq of the move that began it) for every round after the first."""
-    return [(ev["round"], move.seq) for move in moves for ev in move.events or ()
-            if ev.get("kind") == "round" and "round" in ev]
+def round_starts(game: Game) -> list[tuple[int, int]]:
+    """(round, seq of the move that began it) for rounds after the first (at most CHART_ROUNDS, spread evenly)."""
+    opening = select(Move.opens_round, Move.seq).where(Move.game_id == game.id, Move.opens_round.is_not(None))
+    top = db.session.scalar(select(Move.opens_round).where(Move.game_id == game.id, Move.opens_round.is_not(None))
+                            .order_by(Move.seq.desc()).limit(1))
+    if top is None:
+        return []
+    if top - 1 > CHART_ROUNDS:
+        opening = opening.where(Move.opens_round.in_([r + 1 for r in _sample(top - 1, CHART_ROUNDS)]))
+    return [(r, seq) for r, seq in db.session.execute(opening.order_by(Move.seq))]
 
 
 def score_chart(track: list[tuple[int, list[int]]], rounds: list[tuple[int, int]],
