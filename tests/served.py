@@ -64,7 +64,7 @@ def gunicorn(pg_url: str, instance: Path, workers: int = 2):
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "MAIL_URL")}
     env.update(DATABASE_URL=pg_url, SECRET_KEY=SECRET_KEY, BASE_URL=f"http://127.0.0.1:{port}",
-               PBEM_INSTANCE=str(instance), PATH=str(Path(sys.executable).parent) + os.pathsep + env["PATH"])
+               PBEM_INSTANCE=str(instance), RATELIMIT_API="100000 per minute", PATH=str(Path(sys.executable).parent) + os.pathsep + env["PATH"])
     log = instance / "gunicorn.log"
     with log.open("w") as out:
         proc = subprocess.Popen(["gunicorn", "pbem:create_app()", "--bind", f"127.0.0.1:{port}",

@@ -364,6 +364,8 @@ ERRORS = {400: "The request is malformed; `fields` holds the reasons by field",
           409: "Refused in the game's present state",
           413: f"The body is over {MAX_BODY} bytes",
           422: "A command was refused by the rules: the outcome says which line, why, and what is legal",
+          429: "Too many requests from this token or address (see docs/security.md): try again after "
+               "`Retry-After` seconds",
           503: "The database is briefly unreachable: try again after `Retry-After` seconds"}
 # What a script may do next with a game it was answered (created, joined, started...): its id is the key.
 GAME_LINKS = ("show_game", "legal_moves", "submit_moves", "join", "leave", "start", "add_bot", "invite")
@@ -433,9 +435,11 @@ def _operation(endpoint: str, method: str, doc: dict) -> dict:
         doc = {**doc, "errors": sorted({*doc["errors"], 400, 413})}
     if doc["query"] is not None:
         op["parameters"] = [{"in": "query", "schema": doc["query"]}]
-    # Every request reads the database (the caller's session or token), so any may meet its absence.
-    for code in sorted({*doc["errors"], 503}):
+    # Every request reads the database (the caller's session or token), so any may meet its absence;
+    # every request counts against the caller's rate limit.
+    for code in sorted({*doc["errors"], 429, 503}):
         op["responses"][str(code)] = {"description": ERRORS[code],
                                       "content": content("Outcome" if code == 422 else "Error")}
-    op["responses"]["503"]["headers"] = {"Retry-After": "Retry-After"}
+    for code in ("429", "503"):
+        op["responses"][code]["headers"] = {"Retry-After": "Retry-After"}
     return op
