@@ -7,6 +7,7 @@ from .. import base
 from . import economy as eco
 from .board import (AGE_END_YELLOW, FAMINE_CULTURE, ROW_REMOVAL, ROW_SLOTS, consumption, corruption, happy_needed)
 from .cards import AGES, CARDS, card
+from .cards.military import MILITARY
 
 NEXT_AGE = {"A": "I", "I": "II", "II": "III"}
 
@@ -94,6 +95,9 @@ def end_age(state: dict, events: list) -> None:
             state["discard"].append(p["wonder"])
             p["blue"] += p["stages"]
             p["wonder"], p["stages"] = None, 0
+        for copy in [c for c in p["mil_hand"] if MILITARY[c.split(":", 1)[0]].age == obsolete]:
+            p["mil_hand"].remove(copy)  # JA l.164: cards of an age no longer valid leave the hand
+            state["mil_box"].append(copy)
         lost = min(AGE_END_YELLOW, p["yellow"])  # from the yellow bank; fewer if it holds fewer (docs/tta.md)
         p["yellow"] -= lost
         p["boxed"] += lost
@@ -114,9 +118,51 @@ def politics(state: dict, events: list) -> str:
     return "discard"  # part 2: one political action
 
 
-def discard(state: dict, events: list) -> str:
-    """Part 2: the military hand down to its limit."""
-    return "actions"  # part 2: military hand down to the military-action maximum
+def discard(state: dict, events: list) -> str | None:
+    """JA l.314-316: a military hand over the military-action maximum is discarded down to it (the seat chooses)."""
+    seat = state["turn"]
+    p = state["seats"][seat]
+    if len(p["mil_hand"]) > eco.military_hand_limit(p):
+        push(state, {"kind": "discard", "seat": seat, "resume": "actions"})
+        return None
+    return "actions"
+
+
+def military_discard(state: dict, copy: str) -> None:
+    """A military card to the discard of its age, or to the box once its age is over (JA l.318): older than the
+    deck drawn from now."""
+    age = MILITARY[copy.split(":", 1)[0]].age
+    if age in state["mil_discard"] and AGES.index(age) >= AGES.index(military_age(state)):
+        state["mil_discard"][age].append(copy)
+    else:
+        state["mil_box"].append(copy)
+
+
+def draw_military(state: dict, seat: int, n: int, events: list) -> int:
+    """Draw up to `n` military cards of the current age, reshuffling its discard when the deck runs out (JA l.318).
+
+    Age A draws from Age I (Age A's military cards are only the first current events: docs/tta.md).
+    """
+    age = military_age(state)
+    deck = state["mil_decks"][age]
+    drawn = []
+    for _ in range(n):
+        if not deck and state["mil_discard"][age]:
+            deck.extend(base.shuffled(state["rng"], state["mil_discard"][age]))
+            state["mil_discard"][age] = []
+            events.append(base.event("military_reshuffle", None, age=age, cards=len(deck)))
+        if not deck:
+            break
+        drawn.append(deck.pop(0))
+    state["seats"][seat]["mil_hand"].extend(drawn)
+    events.append(base.event("military_draw", seat, count=len(drawn), age=age))
+    events.append(base.event("military_cards", seat, to=[seat], cards=drawn))  # the seat alone sees them
+    return len(drawn)
+
+
+def military_age(state: dict) -> str:
+    """The military deck drawn from: the civil age's (Age I while Age A lasts)."""
+    return "I" if state["age"] == "A" else state["age"]
 
 
 def actions(state: dict, events: list) -> None:
@@ -179,8 +225,15 @@ def farm_produce(p: dict, what: str) -> None:
 
 
 def draw(state: dict, events: list) -> str:
-    """Part 2: military cards for unused military actions."""
-    return "cleanup"  # part 2: military cards for unused military actions (max 3; not in round 1)
+    """JA l.545: one military card per unused military action, at most 3; none in round 1 (JA l.573-575)."""
+    seat = state["turn"]
+    n = min(MILITARY_DRAW_MAX, state["seats"][seat]["ma"])
+    if state["round"] > 1 and n:
+        draw_military(state, seat, n, events)
+    return "cleanup"
+
+
+MILITARY_DRAW_MAX = 3
 
 
 def cleanup(state: dict, events: list) -> str:
