@@ -362,3 +362,164 @@ def test_a_military_card_of_several_ages_is_named_with_its_age():
     assert "discard Raid I" in [str(m) for m in tta.legal(state, 0)]
     (move,) = tta.parse("discard raid i", state, 0)
     assert move.card == copy
+
+
+# --- the political phase: events ---------------------------------------------------------------------
+
+
+def top_event(state: dict, card_id: str) -> str:
+    """Put a copy of military card `card_id` on top of the current events."""
+    for where in list(state["mil_decks"].values()) + [state["mil_box"], state["current"]]:
+        for c in where:
+            if c.split(":")[0] == card_id:
+                where.remove(c)
+                state["current"].insert(0, c)
+                return c
+    raise AssertionError(card_id)
+
+
+def at_politics(state: dict, *cards: str) -> dict:
+    """Seat 0 holds `cards` and its next turn reaches the political phase."""
+    state["seats"][0]["ma"] = 0
+    for c in cards:
+        mil(state, c)
+    return _at_turn_start_of_seat_0(state)
+
+
+def test_politics_is_asked_only_with_an_event_in_hand_and_done_skips_it():
+    """JA l.193-201: at most one political action; with nothing to prepare nobody is asked."""
+    state = at_politics(tta_state(), "mil/I/legion")
+    assert [(p.seat, p.kind) for p in tta.pending(state)] == [(0, "actions")]
+    state = at_politics(tta_state(), "mil/I/pestilence")
+    assert [(p.seat, p.kind) for p in tta.pending(state)] == [(0, "politics")]
+    assert [str(m) for m in tta.legal(state, 0)] == ["event Pestilence", "done"]
+    state, _ = act(state, "done")
+    assert [(p.seat, p.kind) for p in tta.pending(state)] == [(0, "actions")]
+
+
+@pytest.mark.parametrize("card_id, culture", [("mil/I/pestilence", 1), ("mil/II/cold_war", 2),
+                                              ("mil/III/impact_of_wonders", 3)])
+def test_preparing_an_event_scores_culture_by_its_age_and_reveals_the_top_current_event(card_id, culture):
+    """JA l.205-215: the card goes face down on the future events, culture by its age (A 0, I 1, II 2; III 3),
+    then the top current event is revealed, resolved and put on the past events."""
+    state = at_politics(tta_state(), card_id)
+    top = top_event(state, "mil/A/no_event")
+    before = state["seats"][0]["culture"]
+    state, events = act(state, f"event {card_id.split('/')[2].replace('_', ' ')}")
+    assert state["seats"][0]["culture"] == before + culture
+    assert len(state["future"]) == 1 and state["future"][0].startswith(card_id)
+    assert state["past"] == [top]
+    v0, v1 = tta.view(state, 0), tta.view(state, 1)
+    assert v0["military"]["future_yours"] == state["future"] and v1["military"]["future_yours"] == []
+    assert state["future"][0] not in str(v1)
+    assert [(p.seat, p.kind) for p in tta.pending(state)] == [(0, "actions")]
+
+
+def test_the_current_events_are_refilled_from_the_future_older_ages_on_top():
+    """JA l.217: when the current deck is empty, the future events are shuffled into it, older ages on top."""
+    state = at_politics(tta_state(), "mil/I/pestilence")
+    state["future"] = [mil(state, "mil/III/impact_of_colonies"), mil(state, "mil/I/rats"),
+                       mil(state, "mil/II/cold_war")]
+    state["seats"][0]["mil_hand"] = [c for c in state["seats"][0]["mil_hand"] if c.startswith("mil/I/pest")]
+    state["future_by"] = {"1": list(state["future"])}
+    state["mil_box"] += state["current"][1:]
+    state["current"] = state["current"][:1]
+    state, _ = act(state, "event pestilence")
+    assert sorted(c.split(":")[0] for c in state["current"][:2]) == ["mil/I/pestilence", "mil/I/rats"]
+    assert [c.split(":")[0] for c in state["current"][2:]] == ["mil/II/cold_war", "mil/III/impact_of_colonies"]
+    assert state["future"] == [] and state["future_by"] == {}
+
+
+def _resolve(state: dict, card_id: str) -> tuple[dict, dict]:
+    """Seat 0's next turn: it prepares an event (Rats, or Foray to resolve Rats) and `card_id` is revealed.
+    Returns the states just before and after."""
+    from pbem.engine.tta.moves import Event
+    top_event(state, card_id)
+    state["seats"][0]["ma"] = 0
+    copy = mil(state, "mil/I/rats" if card_id != "mil/I/rats" else "mil/I/foray")
+    state, _ = finish_turn(state)
+    for s in range(1, state["players"]):
+        state, _ = act(state, "done", seat=s)
+    new, _ = tta.apply(state, 0, Event(copy))
+    return state, new
+
+
+def test_strongest_ties_go_to_the_earlier_seat_from_the_active_player_weakest_to_the_later():
+    """JA l.219-223: equal strength: the next in turn order from the active player counts as stronger; for the
+    weakest the reverse (the latest in turn order is the weakest). Crusades: +4 strongest, -4 weakest."""
+    state = tta_state(players=3)
+    for p in state["seats"]:
+        p["culture"] = 10
+    before, after = _resolve(state, "mil/I/crusades")
+    gained = [q["culture"] - p["culture"] for p, q in zip(before["seats"], after["seats"])]
+    assert len({eco.ratings(p)["strength"] for p in before["seats"]}) == 1   # all equally strong
+    assert gained == [1 + 4, 0, -4]   # seat 0 also scores 1 for preparing an Age I event
+
+
+def test_two_strongest_means_one_with_two_players():
+    """JA l.225: "the two strongest" is one player in a 2-player game (Cold War: 6 science each)."""
+    state = tta_state(players=2)
+    units(state, seat=1, warriors=3)
+    before, after = _resolve(state, "mil/II/cold_war")
+    assert [q["science"] - p["science"] for p, q in zip(before["seats"], after["seats"])] == [0, 6]
+
+
+def test_pestilence_takes_an_unused_worker_first_then_one_from_a_card():
+    """JA l.229: a population decrease takes an unused worker, else a worker off a card."""
+    state = tta_state(players=2)
+    p1 = state["seats"][1]
+    p1["workers"]["civ/A/warriors"] += p1["idle"]
+    p1["idle"] = 0
+    before, after = _resolve(state, "mil/I/pestilence")
+    p, q = before["seats"][0], after["seats"][0]
+    assert p["idle"] and (q["idle"], q["workers"]) == (p["idle"] - 1, p["workers"])
+    p, q = before["seats"][1], after["seats"][1]
+    assert q["idle"] == 0 and sum(q["workers"].values()) == sum(p["workers"].values()) - 1
+    assert q["workers"]["civ/A/warriors"] == p["workers"]["civ/A/warriors"] - 1   # the cheapest card first
+    assert problems(after) == []
+
+
+def test_uncertain_borders_moves_a_yellow_token_between_banks():
+    state = tta_state(players=2)
+    units(state, seat=1, warriors=3)
+    before, after = _resolve(state, "mil/I/uncertain_borders")
+    assert [q["yellow"] - p["yellow"] for p, q in zip(before["seats"], after["seats"])] == [-1, 1]
+    assert problems(after) == []
+
+
+def test_development_of_politics_draws_three_and_spares_the_active_player_the_discard():
+    """Card text: every player draws 3 military cards; the active player does not discard this turn."""
+    before, after = _resolve(tta_state(players=2), "mil/A/development_of_politics")
+    assert [len(q["mil_hand"]) - len(p["mil_hand"]) for p, q in zip(before["seats"], after["seats"])] == [3 - 1, 3]
+    assert len(after["seats"][0]["mil_hand"]) > eco.military_hand_limit(after["seats"][0])
+    assert [(p.seat, p.kind) for p in tta.pending(after)] == [(0, "actions")]
+
+
+def test_rebellion_costs_two_civil_actions_per_discontent_worker_next_turn():
+    state = tta_state(players=2)
+    p1 = state["seats"][1]
+    p1["yellow"], p1["idle"] = 2, p1["idle"] + p1["yellow"] - 2   # a small bank: discontent workers
+    from pbem.engine.tta.events import discontent
+    unhappy = discontent(p1, state["options"])
+    assert unhappy > 0
+    _, after = _resolve(state, "mil/I/rebellion")
+    assert after["seats"][1]["ca_penalty"] == 2 * discontent(after["seats"][1], after["options"])
+    after, _ = act(after, "done")
+    p1 = after["seats"][1]
+    assert p1["ca"] == max(0, p1["ca_max"] - 2 * unhappy) and p1["ca_penalty"] == 0
+
+
+def test_impact_of_strength_scores_by_rank():
+    """Card text: 10/0 with 2 players by strength rank."""
+    state = tta_state(players=2)
+    units(state, seat=1, warriors=3)
+    before, after = _resolve(state, "mil/III/impact_of_strength")
+    assert [q["culture"] - p["culture"] for p, q in zip(before["seats"], after["seats"])] == [1 + 0, 10]
+
+
+def test_event_commands_in_four_languages():
+    state = tta_state()
+    copy = mil(state, "mil/I/pestilence")
+    for text in ("event pestilence", "イベント Pestilence", "evenement pestilence", "ereignis Pestilence"):
+        (move,) = tta.parse(text, state, 0)
+        assert move.card == copy and str(move) == "event Pestilence"

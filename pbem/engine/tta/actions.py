@@ -6,9 +6,10 @@ from . import economy as eco
 from .board import ROW_COSTS, population_cost
 from .cards import CARDS, card, kind_of
 from .cards.military import MILITARY
-from .turn import military_discard
-from .moves import (Build, Destroy, Discard, Discover, Done, GrowUnit, Hold, Play, Populate, Revolution, Tactic, Take,
-                    Upgrade, Wonder, name)
+from .events import prepare
+from .moves import (Build, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution, Tactic,
+                    Take, Upgrade, Wonder, name)
+from .turn import POLITICAL, military_discard
 
 
 class Refused(Exception):
@@ -681,8 +682,18 @@ def do_discard(state: dict, seat: int, move: Discard, events: list) -> None:
         state["phase"] = state["stack"].pop()["resume"]
 
 
+def do_event(state: dict, seat: int, move: Event, events: list) -> None:
+    """The political action "prepare an event" (JA l.205-215); the political phase ends."""
+    p = state["seats"][seat]
+    if move.card not in p["mil_hand"] or MILITARY[kind_of(move.card)].kind not in POLITICAL:
+        raise Refused("that event or territory is not in your military hand")
+    state["phase"] = state["stack"].pop()["resume"]
+    prepare(state, seat, move.card, events)
+
+
 HANDLERS = {Take: do_take, Build: do_build, Upgrade: do_upgrade, Destroy: do_destroy, Populate: do_populate,
             GrowUnit: do_grow_unit, Wonder: do_wonder, Discover: do_discover, Revolution: do_revolution,
-            Play: do_play, Hold: do_hold, Tactic: do_tactic, Done: do_done, Discard: do_discard}
-ACTION_PHASE = tuple(t for t in HANDLERS if t is not Discard)  # the moves of the action phase
+            Play: do_play, Hold: do_hold, Tactic: do_tactic, Done: do_done, Discard: do_discard,
+            Event: do_event}
+ACTION_PHASE = tuple(t for t in HANDLERS if t not in (Discard, Event))  # the moves of the action phase
 ROUND_ONE = (Take, Done)  # JA l.559-571: in the first round only cards are taken

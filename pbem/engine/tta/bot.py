@@ -8,7 +8,7 @@ from .board import consumption, happy_needed
 from .army import tactic_bonus
 from .cards import CARDS, card
 from .cards.military import MILITARY
-from .moves import (Build, Destroy, Discard, Discover, Done, GrowUnit, Play, Populate, Revolution, Tactic, Take, Upgrade,
+from .moves import (Build, Destroy, Discard, Discover, Done, Event, GrowUnit, Play, Populate, Revolution, Tactic, Take, Upgrade,
                     Wonder)
 
 
@@ -132,6 +132,8 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
     if t is Tactic:
         gain = tactic_bonus({**p, "tactic": move.card}) - tactic_bonus(p)
         return 2 * gain - 1
+    if t is Event:
+        return 2 + {"A": 0, "I": 1, "II": 2, "III": 3}[MILITARY[move.card.split(":", 1)[0]].age]
     if t is Discard:
         return -_military_value(p, move.card)
     if t.__name__ == "Hold":

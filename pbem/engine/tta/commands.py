@@ -9,7 +9,7 @@ from .. import base
 from . import rules
 from .cards import CARDS, card
 from .cards.military import KINDS, MILITARY
-from .moves import (Build, Destroy, Discard, Discover, Done, GrowUnit, Hold, Play, Populate, Revolution, Tactic, Take,
+from .moves import (Build, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution, Tactic, Take,
                     Upgrade, Wonder, name, type_word)
 from .vocabulary import FILLER, LATER, PAY, TO, TYPE_OF, VERB_OF
 
@@ -330,6 +330,13 @@ def parse_tactic(words, text, state, seat):
     return Tactic(_mil_copy(state, seat, cid))
 
 
+def parse_event(words, text, state, seat):
+    """The arguments of "event" -> its move."""
+    cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, ("event", "territory")))),
+                  "event or territory in your military hand", text)
+    return Event(_mil_copy(state, seat, cid))
+
+
 def parse_discard(words, text, state, seat):
     """The arguments of "discard" -> its move."""
     cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, KINDS))), "card in your military hand",
@@ -353,5 +360,5 @@ def parse_hold(words, text, state, seat):
 
 VERB_PARSERS = {"take": parse_take, "build": parse_build, "upgrade": parse_upgrade, "destroy": parse_destroy,
                 "populate": parse_populate, "wonder": parse_wonder, "discover": parse_discover,
-                "revolution": parse_revolution, "play": parse_play, "hold": parse_hold, "tactic": parse_tactic,
+                "revolution": parse_revolution, "play": parse_play, "hold": parse_hold, "tactic": parse_tactic, "event": parse_event,
                 "discard": parse_discard, "done": parse_done}

@@ -94,6 +94,9 @@ def military_problems(state: dict) -> list[str]:
         missing = sorted(set(everything) - set(places))
         doubled = sorted({c for c in places if places.count(c) > 1})
         out.append(f"military cards: missing {missing[:5]}, doubled {doubled[:5]}, {len(places)} vs {len(everything)}")
+    for seat, placed in state["future_by"].items():
+        if not set(placed) <= set(state["future"]):
+            out.append(f"seat {seat} knows future events that are not there")
     for age, d in state["mil_discard"].items():
         if any(MILITARY[c.split(":", 1)[0]].age != age for c in d):
             out.append(f"military discard {age} holds a card of another age")
@@ -152,7 +155,9 @@ def view_leaks(state: dict, view_fn) -> list[str]:
                 for c in p["mil_hand"]:
                     if f'"{c}"' in text:
                         out.append(f"view {seat}: shows {c} in seat {i}'s military hand")
-        hidden = state["current"] + [c for d in state["mil_decks"].values() for c in d[:3]]
+        mine = state["future_by"].get(str(seat), [])
+        hidden = state["current"] + [c for c in state["future"] if c not in mine] \
+            + [c for d in state["mil_decks"].values() for c in d[:3]]
         for c in hidden:
             if f'"{c}"' in text:
                 out.append(f"view {seat}: shows the hidden military card {c}")

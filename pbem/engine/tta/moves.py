@@ -165,6 +165,16 @@ class Tactic:
 
 
 @dataclass(frozen=True)
+class Event:
+    """Political action: prepare event or territory `card` (a copy in the military hand) (JA l.205)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"event {name(self.card)}"
+
+
+@dataclass(frozen=True)
 class Discard:
     """Discard military card `card` (a copy in hand) at the discard step (JA l.314-316)."""
 
@@ -183,4 +193,4 @@ class Done:
 
 
 MOVE_TYPES = (Take, Build, Upgrade, Destroy, Populate, GrowUnit, Wonder, Discover, Revolution, Play, Hold, Tactic,
-              Discard, Done)
+              Event, Discard, Done)

@@ -8,12 +8,12 @@ from .actions import (ACTION_PHASE, HANDLERS, ROUND_ONE, Refused, can_build, can
                       can_populate, can_revolt, can_tactic, can_take, can_upgrade, can_wonder, do_grow_unit, illegal, included)
 from .cards import CARDS, card
 from .cards.military import MILITARY
-from .moves import (Build, Destroy, Discard, Discover, Done, GrowUnit, Hold, Play, Populate, Revolution, Tactic, Take,
+from .moves import (Build, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution, Tactic, Take,
                     Upgrade, Wonder)
 from .state import copy_state
 
 # The moves each kind of frame takes; part 2 adds its frames' kinds here.
-FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,)}
+FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,), "politics": (Event, Done)}
 
 
 def pending(state: dict) -> list[base.Prompt]:
@@ -184,8 +184,14 @@ def legal_discard(state: dict, seat: int, frame: dict) -> list:
     return [Discard(copy) for copy in _first_copies(state["seats"][seat]["mil_hand"])]
 
 
+def legal_politics(state: dict, seat: int, frame: dict) -> list:
+    """One political action or none ("done"): this slice prepares events and territories."""
+    hand = _first_copies(state["seats"][seat]["mil_hand"])
+    return [Event(c) for c in hand if MILITARY[c.split(":", 1)[0]].kind in turn.POLITICAL] + [Done()]
+
+
 # What each kind of frame may be answered with (part 2 adds its frames here, beside FRAME_MOVES).
-FRAME_LEGAL = {"actions": legal_actions, "discard": legal_discard}
+FRAME_LEGAL = {"actions": legal_actions, "discard": legal_discard, "politics": legal_politics}
 
 
 # --- view and result -----------------------------------------------------------------
@@ -226,6 +232,7 @@ def view(state: dict, seat: int | None) -> dict:
         "military": {"decks": {a: len(d) for a, d in state["mil_decks"].items()},
                      "discard": {a: len(d) for a, d in state["mil_discard"].items()},
                      "current": len(state["current"]), "future": len(state["future"]),
+                     "future_yours": list(state["future_by"].get(str(seat), [])) if seat is not None else [],
                      "past": list(state["past"]), "pacts": [dict(x) for x in state["pacts"]],
                      "wars": [dict(x) for x in state["wars"]]},
         "seats": seats,

@@ -43,6 +43,7 @@ def new_seat() -> dict:
         "mil_hand": [],          # military cards in hand (others see the count and the ages)
         "tactic": None,          # the tactic in play (only the latest counts, JA l.479)
         "colonies": [],          # territories colonised
+        "ca_penalty": 0,         # civil actions lost next turn (Rebellion)
     }
 
 
@@ -77,7 +78,9 @@ def new_state(players: int, options: dict, seed) -> dict:
         "mil_discard": {age: [] for age in MILITARY_AGES},  # reshuffled into the deck of its age (JA l.318)
         "mil_box": age_a[players + 2:],  # military cards out of the game
         "current": age_a[:players + 2],  # current events, top first; order hidden
-        "future": [],            # future events, last placed on top (a seat knows the ones it placed)
+        "future": [],            # future events, last placed on top
+        "future_by": {},         # seat (as text) -> the future events it placed (it alone knows them)
+        "skip_discard": None,    # the seat that skips this turn's discard step (Development of Politics)
         "past": [],              # resolved events and territories nobody took, face up
         "pacts": [],             # {"card", "a", "b", "by"} pacts in play
         "wars": [],              # {"card", "by", "on"} wars declared, resolved at the declarer's next turn

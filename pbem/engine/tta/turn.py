@@ -47,7 +47,8 @@ def ready(state: dict, events: list) -> str:
         # JA l.561-569: 1, 2, 3, 4 civil actions by seat order, only for taking cards.
         p["ca"], p["ma"] = position(state, seat) + 1, 0
     else:
-        p["ca"], p["ma"] = ca_max, ma_max
+        p["ca"], p["ma"] = max(0, ca_max - p["ca_penalty"]), ma_max  # Rebellion: fewer civil actions this turn
+    p["ca_penalty"] = 0
     p["mil_res"] = eco.rate_sum(p, "military_resources")  # Homer
     return "war"
 
@@ -113,15 +114,27 @@ def war(state: dict, events: list) -> str:
     return "politics"  # part 2: resolve the war declared in the previous turn
 
 
-def politics(state: dict, events: list) -> str:
-    """Part 2: one political action."""
-    return "discard"  # part 2: one political action
+def politics(state: dict, events: list) -> str | None:
+    """JA l.193-201: at most one political action; asked only when the seat holds a card it could play
+    (this slice: an event or territory to prepare), so that an email game asks nobody for nothing."""
+    seat = state["turn"]
+    p = state["seats"][seat]
+    if state["round"] > 1 and any(MILITARY[c.split(":", 1)[0]].kind in POLITICAL for c in p["mil_hand"]):
+        push(state, {"kind": "politics", "seat": seat, "resume": "discard"})
+        return None
+    return "discard"
+
+
+POLITICAL = ("event", "territory")
 
 
 def discard(state: dict, events: list) -> str | None:
     """JA l.314-316: a military hand over the military-action maximum is discarded down to it (the seat chooses)."""
     seat = state["turn"]
     p = state["seats"][seat]
+    if state["skip_discard"] == seat:  # Development of Politics: not this turn
+        state["skip_discard"] = None
+        return "actions"
     if len(p["mil_hand"]) > eco.military_hand_limit(p):
         push(state, {"kind": "discard", "seat": seat, "resume": "actions"})
         return None

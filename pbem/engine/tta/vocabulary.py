@@ -15,6 +15,7 @@ VERBS = {
     "destroy": ("destroy", "demolish", "disband", "破壊", "解散", "取り壊す", "detruire", "detruis", "demanteler",
                 "licencier", "zerstoren", "zerstore", "abreissen", "auflosen", "entlassen"),
     "wonder": ("wonder", "w", "ワンダー", "不思議", "驚異", "merveille", "wunder", "weltwunder"),
+    "event": ("event", "prepare", "イベント", "evenement", "ereignis"),
     "tactic": ("tactic", "tactics", "戦術", "タクティクス", "tactique", "taktik"),
     "discard": ("discard", "捨てる", "破棄", "ディスカード", "defausser", "defausse", "abwerfen", "ablegen"),
     "hold": ("hold", "生産しない", "生産抑制", "retenir", "zuruckhalten"),
@@ -22,10 +23,10 @@ VERBS = {
              "passer", "fertig", "ende", "passe", "weiter"),
 }
 # Part 2's commands: understood, and answered "not in this game yet".
-LATER = ("attack", "aggression", "war", "pact", "event", "colonize", "colonise", "defend",
-         "bid", "cancel", "raid", "侵略", "戦争", "契約", "イベント", "植民", "防御", "入札", "guerre",
-         "agression", "pacte", "evenement", "coloniser", "defendre", "enchere", "krieg", "angriff",
-         "pakt", "ereignis", "kolonisieren", "verteidigen", "bieten")
+LATER = ("attack", "aggression", "war", "pact", "colonize", "colonise", "defend",
+         "bid", "cancel", "raid", "侵略", "戦争", "契約", "植民", "防御", "入札", "guerre",
+         "agression", "pacte", "coloniser", "defendre", "enchere", "krieg", "angriff",
+         "pakt", "kolonisieren", "verteidigen", "bieten")
 TYPE_WORDS = {
     "farm": ("farm", "farms", "農場", "ferme", "bauernhof"),
     "mine": ("mine", "mines", "鉱山", "bergwerk"),
