@@ -95,4 +95,4 @@ def test_invariants_after_every_move_of_15_games():
 
 
 GAMES = {2: 400, 3: 330, 4: 270}
-FINGERPRINT = "176a3f7fa360cba9"  # part 2 slice: military draws, discard step, tactics, events (on purpose)
+FINGERPRINT = "54676ea12378fbd1"  # part 2 slice: military draws, discard step, tactics, events, choices (on purpose)

@@ -523,3 +523,65 @@ def test_event_commands_in_four_languages():
     for text in ("event pestilence", "イベント Pestilence", "evenement pestilence", "ereignis Pestilence"):
         (move,) = tta.parse(text, state, 0)
         assert move.card == copy and str(move) == "event Pestilence"
+
+
+# --- simultaneous event choices ----------------------------------------------------------------------
+
+
+def _markets(players: int = 3) -> dict:
+    """Development of Markets revealed: every seat asked at once for food or resources."""
+    state = tta_state(players=players)
+    _, after = _resolve(state, "mil/A/development_of_markets")
+    return after
+
+
+def test_development_of_markets_asks_every_seat_at_once():
+    """The issue: every concerned seat is prompted at once; the event resolves when the last answers."""
+    state = _markets()
+    asked = tta.pending(state)
+    assert sorted(p.seat for p in asked) == [0, 1, 2] and {p.kind for p in asked} == {"event_choice"}
+    assert asked[0].data["options"] == ["food", "resource"] and asked[0].data["card"].startswith("mil/A/dev")
+    assert [str(m) for m in tta.legal(state, 1)] == ["choose food", "choose resource"]
+    state, _ = act(state, "choose food", seat=1)
+    assert sorted(p.seat for p in tta.pending(state)) == [0, 2]
+    with pytest.raises(IllegalMove, match="not your turn"):
+        act(state, "choose resource", seat=1)
+
+
+def test_simultaneous_answers_resolve_the_same_in_either_order():
+    """The issue: order-independent resolution (both answer orders give the same game)."""
+    base_state = _markets()
+    answers = {0: "choose resource", 1: "choose food", 2: "choose resource"}
+    finals = []
+    for order in ([0, 1, 2], [2, 1, 0], [1, 2, 0]):
+        state = base_state
+        for s in order:
+            state, _ = act(state, answers[s], seat=s)
+        finals.append(state)
+    strip = [{k: v for k, v in f.items() if k != "stack"} for f in finals]
+    assert strip[0] == strip[1] == strip[2]
+    p0, q0 = base_state["seats"][0], finals[0]["seats"][0]
+    assert eco.amount(q0, "resource") == eco.amount(p0, "resource") + 2
+    assert eco.amount(finals[0]["seats"][1], "food") == eco.amount(base_state["seats"][1], "food") + 2
+    assert [(p.seat, p.kind) for p in tta.pending(finals[0])] == [(0, "actions")]
+
+
+def test_development_of_warfare_asks_only_seats_with_an_unused_worker():
+    """Card text: each player with an unused worker may build a Warriors unit with it, free."""
+    state = tta_state(players=2)
+    p1 = state["seats"][1]
+    p1["workers"]["civ/A/warriors"] += p1["idle"]
+    p1["idle"] = 0
+    _, state = _resolve(state, "mil/A/development_of_warfare")
+    assert [(p.seat, p.kind) for p in tta.pending(state)] == [(0, "event_choice")]
+    before = state["seats"][0]["workers"]["civ/A/warriors"]
+    state, _ = act(state, "choose build")
+    assert state["seats"][0]["workers"]["civ/A/warriors"] == before + 1
+
+
+@pytest.mark.parametrize("text, option", [("choose food", "food"), ("選ぶ 資源", "resource"),
+                                          ("choisir nourriture", "food"), ("wahle nein", "skip")])
+def test_choice_commands_in_four_languages(text, option):
+    state = _markets()
+    (move,) = tta.parse(text, state, 0)
+    assert move.option == option

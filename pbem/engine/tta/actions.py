@@ -6,8 +6,8 @@ from . import economy as eco
 from .board import ROW_COSTS, population_cost
 from .cards import CARDS, card, kind_of
 from .cards.military import MILITARY
-from .events import prepare
-from .moves import (Build, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution, Tactic,
+from .events import answer_choice, prepare
+from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution, Tactic,
                     Take, Upgrade, Wonder, name)
 from .turn import POLITICAL, military_discard
 
@@ -687,13 +687,22 @@ def do_event(state: dict, seat: int, move: Event, events: list) -> None:
     p = state["seats"][seat]
     if move.card not in p["mil_hand"] or MILITARY[kind_of(move.card)].kind not in POLITICAL:
         raise Refused("that event or territory is not in your military hand")
-    state["phase"] = state["stack"].pop()["resume"]
-    prepare(state, seat, move.card, events)
+    resume = state["stack"].pop()["resume"]
+    state["phase"] = resume
+    prepare(state, seat, move.card, events, resume)
+
+
+def do_choose(state: dict, seat: int, move: Choose, events: list) -> None:
+    """An answer to an event choice (every concerned seat is asked at once)."""
+    frame = state["stack"][-1]
+    if move.option not in frame["options"]:
+        raise Refused("answer " + " or ".join(f'"choose {o}"' for o in frame["options"]))
+    answer_choice(state, seat, move.option, events)
 
 
 HANDLERS = {Take: do_take, Build: do_build, Upgrade: do_upgrade, Destroy: do_destroy, Populate: do_populate,
             GrowUnit: do_grow_unit, Wonder: do_wonder, Discover: do_discover, Revolution: do_revolution,
             Play: do_play, Hold: do_hold, Tactic: do_tactic, Done: do_done, Discard: do_discard,
-            Event: do_event}
-ACTION_PHASE = tuple(t for t in HANDLERS if t not in (Discard, Event))  # the moves of the action phase
+            Event: do_event, Choose: do_choose}
+ACTION_PHASE = tuple(t for t in HANDLERS if t not in (Discard, Event, Choose))  # the moves of the action phase
 ROUND_ONE = (Take, Done)  # JA l.559-571: in the first round only cards are taken

@@ -8,7 +8,7 @@ from .board import consumption, happy_needed
 from .army import tactic_bonus
 from .cards import CARDS, card
 from .cards.military import MILITARY
-from .moves import (Build, Destroy, Discard, Discover, Done, Event, GrowUnit, Play, Populate, Revolution, Tactic, Take, Upgrade,
+from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Play, Populate, Revolution, Tactic, Take, Upgrade,
                     Wonder)
 
 
@@ -132,6 +132,9 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
     if t is Tactic:
         gain = tactic_bonus({**p, "tactic": move.card}) - tactic_bonus(p)
         return 2 * gain - 1
+    if t is Choose:  # build for free; the scarcer of food and resources
+        return {"build": 3, "skip": 0, "food": 2 if ctx["food"] <= ctx["resource"] else 1,
+                "resource": 2 if ctx["resource"] < ctx["food"] else 1}[move.option]
     if t is Event:
         return 2 + {"A": 0, "I": 1, "II": 2, "III": 3}[MILITARY[move.card.split(":", 1)[0]].age]
     if t is Discard:

@@ -9,9 +9,9 @@ from .. import base
 from . import rules
 from .cards import CARDS, card
 from .cards.military import KINDS, MILITARY
-from .moves import (Build, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution, Tactic, Take,
+from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution, Tactic, Take,
                     Upgrade, Wonder, name, type_word)
-from .vocabulary import FILLER, LATER, PAY, TO, TYPE_OF, VERB_OF
+from .vocabulary import FILLER, LATER, OPTION_OF, PAY, TO, TYPE_OF, VERB_OF
 
 MAX_TEXT = 10_000
 _SEPARATORS = re.compile(r"[;\n\r]+")
@@ -337,6 +337,14 @@ def parse_event(words, text, state, seat):
     return Event(_mil_copy(state, seat, cid))
 
 
+def parse_choose(words, text, state, seat):
+    """The arguments of "choose" -> its move ("choose food", "選ぶ 資源", "wahle bauen")."""
+    options = [OPTION_OF[w] for w in _drop(words) if w in OPTION_OF]
+    if len(options) != 1:
+        raise base.NotACommand(f'"{text}": say one of food, resource, build, skip', text=text)
+    return Choose(options[0])
+
+
 def parse_discard(words, text, state, seat):
     """The arguments of "discard" -> its move."""
     cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, KINDS))), "card in your military hand",
@@ -361,4 +369,5 @@ def parse_hold(words, text, state, seat):
 VERB_PARSERS = {"take": parse_take, "build": parse_build, "upgrade": parse_upgrade, "destroy": parse_destroy,
                 "populate": parse_populate, "wonder": parse_wonder, "discover": parse_discover,
                 "revolution": parse_revolution, "play": parse_play, "hold": parse_hold, "tactic": parse_tactic, "event": parse_event,
+                "choose": parse_choose,
                 "discard": parse_discard, "done": parse_done}

@@ -239,21 +239,71 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
     # take_cards (International Agreement): not in this slice (docs/tta.md)
 
 
-def resolve(state: dict, copy: str, events: list) -> None:
-    """Resolve a revealed event: each effect on each seat it touches (targets fixed before any change)."""
+# Effects each concerned seat chooses for itself, and the answers it may give (the first is the default).
+CHOICES = {("produce", "food_or_resource"): ("food", "resource"), ("free_build", "temple"): ("build", "skip"),
+           ("free_build", "infantry"): ("build", "skip")}
+
+
+def choosers(state: dict, e) -> list[int]:
+    """The seats an effect with a choice asks: free builds only those with an unused worker (and room)."""
+    seats = targets(state, e.who)
+    if e.op == "free_build":
+        seats = [s for s in seats if state["seats"][s]["idle"]
+                 and (e.stat != "temple" or eco.count_type(state["seats"][s], "temple")
+                      < eco.urban_limit(state["seats"][s]))]
+    return seats
+
+
+def resolve(state: dict, copy: str, events: list, resume: str) -> None:
+    """Resolve a revealed event: each effect on each seat it touches (targets fixed before any change).
+
+    An effect each seat chooses for itself asks every concerned seat at once (one `event_choice` frame); it is
+    applied when the last one answers, in turn order whatever the order of the answers (the issue)."""
     m = MILITARY[copy.split(":", 1)[0]]
     events.append(base.event("event", state["turn"], card=copy))
     if m.kind == "territory":
         events.append(base.event("territory_unclaimed", None, card=copy))  # bidding: part 2 continues
         return
-    for e in m.effects:
+    for i, e in enumerate(m.effects):
+        if (e.op, e.stat) in CHOICES:
+            seats = choosers(state, e)
+            if seats:
+                state["stack"].append({"kind": "event_choice", "seats": seats, "answered": [], "answers": {},
+                                       "card": copy, "effect": i, "options": list(CHOICES[(e.op, e.stat)]),
+                                       "resume": resume})
+            continue
         for seat in targets(state, e.who):
             apply_outcome(state, e, seat, events)
     for p in state["seats"]:
         eco.refresh(p)
 
 
-def prepare(state: dict, seat: int, copy: str, events: list) -> None:
+def answer_choice(state: dict, seat: int, option: str, events: list) -> None:
+    """A seat answers an event choice; the last answer applies every seat's choice in turn order."""
+    frame = state["stack"][-1]
+    if option not in frame["options"]:
+        raise ValueError(option)
+    frame["answers"][str(seat)] = option
+    frame["answered"].append(seat)
+    events.append(base.event("chose", seat))
+    if len(frame["answered"]) < len(frame["seats"]):
+        return
+    state["stack"].pop()
+    state["phase"] = frame["resume"]
+    e = MILITARY[frame["card"].split(":", 1)[0]].effects[frame["effect"]]
+    for s in frame["seats"]:
+        choice = frame["answers"][str(s)]
+        if choice == "skip":
+            continue
+        if e.op == "produce":
+            got = eco.produce(state["seats"][s], choice, e.amount)
+            events.append(base.event("produced", s, what=choice, amount=got))
+        else:
+            apply_outcome(state, e, s, events)
+        eco.refresh(state["seats"][s])
+
+
+def prepare(state: dict, seat: int, copy: str, events: list, resume: str) -> None:
     """JA l.205-215: the card goes face down on the future events; culture by its age; the top current event
     is revealed and resolved, then goes to the past events; an empty current deck is refilled."""
     p = state["seats"][seat]
@@ -267,7 +317,7 @@ def prepare(state: dict, seat: int, copy: str, events: list) -> None:
     if not state["current"]:
         refill(state)
     top = state["current"].pop(0)
-    resolve(state, top, events)
+    resolve(state, top, events, resume)
     state["past"].append(top)
     if not state["current"]:
         refill(state)

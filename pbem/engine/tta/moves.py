@@ -175,6 +175,16 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Choose:
+    """An answer to an event choice: "food", "resource", "build", "skip"."""
+
+    option: str
+
+    def __str__(self) -> str:
+        return f"choose {self.option}"
+
+
+@dataclass(frozen=True)
 class Discard:
     """Discard military card `card` (a copy in hand) at the discard step (JA l.314-316)."""
 
@@ -193,4 +203,4 @@ class Done:
 
 
 MOVE_TYPES = (Take, Build, Upgrade, Destroy, Populate, GrowUnit, Wonder, Discover, Revolution, Play, Hold, Tactic,
-              Event, Discard, Done)
+              Event, Choose, Discard, Done)

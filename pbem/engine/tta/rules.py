@@ -8,12 +8,13 @@ from .actions import (ACTION_PHASE, HANDLERS, ROUND_ONE, Refused, can_build, can
                       can_populate, can_revolt, can_tactic, can_take, can_upgrade, can_wonder, do_grow_unit, illegal, included)
 from .cards import CARDS, card
 from .cards.military import MILITARY
-from .moves import (Build, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution, Tactic, Take,
+from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution, Tactic, Take,
                     Upgrade, Wonder)
 from .state import copy_state
 
 # The moves each kind of frame takes; part 2 adds its frames' kinds here.
-FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,), "politics": (Event, Done)}
+FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,), "politics": (Event, Done),
+               "event_choice": (Choose,)}
 
 
 def pending(state: dict) -> list[base.Prompt]:
@@ -191,7 +192,8 @@ def legal_politics(state: dict, seat: int, frame: dict) -> list:
 
 
 # What each kind of frame may be answered with (part 2 adds its frames here, beside FRAME_MOVES).
-FRAME_LEGAL = {"actions": legal_actions, "discard": legal_discard, "politics": legal_politics}
+FRAME_LEGAL = {"actions": legal_actions, "discard": legal_discard, "politics": legal_politics,
+               "event_choice": lambda state, seat, frame: [Choose(o) for o in frame["options"]]}
 
 
 # --- view and result -----------------------------------------------------------------

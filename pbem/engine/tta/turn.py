@@ -316,7 +316,8 @@ def prompts(state: dict) -> list[base.Prompt]:
     frame = state["stack"][-1]
     if "seats" in frame:
         done = frame.get("answered", [])
-        return [base.Prompt(s, frame["kind"]) for s in frame["seats"] if s not in done]
+        data = {k: frame[k] for k in ("card", "options") if k in frame}
+        return [base.Prompt(s, frame["kind"], dict(data)) for s in frame["seats"] if s not in done]
     data = {}
     if frame["kind"] == "actions":
         p = state["seats"][frame["seat"]]
