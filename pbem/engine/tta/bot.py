@@ -8,8 +8,8 @@ from .board import consumption, happy_needed
 from .army import tactic_bonus
 from .cards import CARDS, card
 from .cards.military import MILITARY
-from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Play, Populate, Revolution, Tactic, Take, Upgrade,
-                    Wonder)
+from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Play, Populate, Revolution,
+                    Tactic, Take, Upgrade, Wonder)
 
 
 def bot_move(state: dict, seat: int, rnd):

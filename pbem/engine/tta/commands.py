@@ -9,8 +9,8 @@ from .. import base
 from . import rules
 from .cards import CARDS, card
 from .cards.military import KINDS, MILITARY
-from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution, Tactic, Take,
-                    Upgrade, Wonder, name, type_word)
+from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution,
+                    Tactic, Take, Upgrade, Wonder, name, type_word)
 from .vocabulary import FILLER, LATER, OPTION_OF, PAY, TO, TYPE_OF, VERB_OF
 
 MAX_TEXT = 10_000
@@ -368,6 +368,7 @@ def parse_hold(words, text, state, seat):
 
 VERB_PARSERS = {"take": parse_take, "build": parse_build, "upgrade": parse_upgrade, "destroy": parse_destroy,
                 "populate": parse_populate, "wonder": parse_wonder, "discover": parse_discover,
-                "revolution": parse_revolution, "play": parse_play, "hold": parse_hold, "tactic": parse_tactic, "event": parse_event,
+                "revolution": parse_revolution, "play": parse_play, "hold": parse_hold, "tactic": parse_tactic,
+                "event": parse_event,
                 "choose": parse_choose,
                 "discard": parse_discard, "done": parse_done}

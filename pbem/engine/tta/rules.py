@@ -5,11 +5,12 @@ from .. import base
 from . import economy as eco
 from . import turn
 from .actions import (ACTION_PHASE, HANDLERS, ROUND_ONE, Refused, can_build, can_discover, can_hold, can_play,
-                      can_populate, can_revolt, can_tactic, can_take, can_upgrade, can_wonder, do_grow_unit, illegal, included)
+                      can_populate, can_revolt, can_tactic, can_take, can_upgrade, can_wonder, do_grow_unit, illegal,
+                      included)
 from .cards import CARDS, card
 from .cards.military import MILITARY
-from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution, Tactic, Take,
-                    Upgrade, Wonder)
+from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution,
+                    Tactic, Take, Upgrade, Wonder)
 from .state import copy_state
 
 # The moves each kind of frame takes; part 2 adds its frames' kinds here.

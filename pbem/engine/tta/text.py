@@ -49,7 +49,8 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         "age_a_over": lambda: "Age A's remaining cards leave; Age I fills the row from now on.",
         "game_over": lambda: "The game is over.",
         "military_draw": lambda: f"{who} drew {ev.get('count')} military card(s) of Age {ev.get('age')}.",
-        "military_cards": lambda: f"{who} drew: " + (", ".join(name(c) for c in ev.get("cards", [])) or "nothing") + ".",
+        "military_cards": lambda: f"{who} drew: " + (", ".join(name(c) for c in ev.get("cards", []))
+                                                     or "nothing") + ".",
         "military_reshuffle": lambda: f"The Age {ev.get('age')} military discards are shuffled into a new deck.",
         "military_discard": lambda: f"{who} discarded a military card of Age {ev.get('age')}.",
         "military_discarded": lambda: f"{who} discarded {card}.",
