@@ -585,3 +585,46 @@ def test_choice_commands_in_four_languages(text, option):
     state = _markets()
     (move,) = tta.parse(text, state, 0)
     assert move.option == option
+
+
+# --- the end of the game -----------------------------------------------------------------------------
+
+
+def _last_turns(state: dict) -> dict:
+    """Both seats (2 players) end their turns in the last round."""
+    state["last_round"] = state["round"]
+    state["seats"][0]["ma"] = 0
+    state, _ = finish_turn(state)
+    state, _ = act(state, "done", seat=1)
+    return state
+
+
+def test_every_event_left_is_resolved_at_the_end_current_and_future():
+    """JA l.115, l.587 (not only Age III's, the issue): the current and future events are all revealed and
+    resolved at the end, and their culture counts."""
+    state = tta_state(players=2)
+    state["mil_box"] += state["current"]
+    state["current"] = []
+    top_event(state, "mil/II/national_pride")
+    future = mil(state, "mil/I/scientific_breakthrough", seat=1)
+    state["seats"][1]["mil_hand"].remove(future)
+    state["future"], state["future_by"] = [future], {"1": [future]}
+    state["seats"][0]["culture"] = 30
+    final = _last_turns(state)
+    assert final["over"] is not None and final["current"] == final["future"] == []
+    assert [c.split(":")[0] for c in final["past"]] == ["mil/II/national_pride", "mil/I/scientific_breakthrough"]
+    assert tta.result(final).scores[0] == final["seats"][0]["culture"] >= 30 + 5
+
+
+def test_a_choice_among_the_final_events_is_asked_before_the_game_ends():
+    state = tta_state(players=2)
+    state["mil_box"] += state["current"]
+    state["current"] = []
+    top_event(state, "mil/A/development_of_markets")
+    top_event(state, "mil/A/no_event")   # No Event on top, then Markets
+    final = _last_turns(state)
+    assert final["over"] is None
+    assert sorted(p.seat for p in tta.pending(final)) == [0, 1]
+    final, _ = act(final, "choose food", seat=1)
+    final, _ = act(final, "choose resource", seat=0)
+    assert final["over"] is not None and tta.pending(final) == []

@@ -7,9 +7,10 @@ from .board import ROW_COSTS, population_cost
 from .cards import CARDS, card, kind_of
 from .cards.military import MILITARY
 from .events import answer_choice, prepare
+from .military_deck import military_discard
 from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution,
                     Tactic, Take, Upgrade, Wonder, name)
-from .turn import POLITICAL, military_discard
+from .turn import POLITICAL
 
 
 class Refused(Exception):

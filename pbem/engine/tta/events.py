@@ -12,7 +12,7 @@ from . import economy as eco
 from .board import happy_needed
 from .cards import CARDS
 from .cards.military import MILITARY
-from .turn import draw_military
+from .military_deck import draw_military
 
 CULTURE_BY_AGE = {"A": 0, "I": 1, "II": 2, "III": 3}  # JA l.207: culture for preparing an event, by its back
 
@@ -321,6 +321,20 @@ def prepare(state: dict, seat: int, copy: str, events: list, resume: str) -> Non
     state["past"].append(top)
     if not state["current"]:
         refill(state)
+
+
+def final_events(state: dict, events: list) -> str | None:
+    """JA l.115, l.587: at the end every event left in the current and future events is revealed and resolved,
+    the current ones from the top, then the future ones as a refill orders them (older ages first); one at a
+    time, so that a choice may ask the players. Territories are not colonised then (nobody bids: docs/tta.md)."""
+    if not state["current"] and state["future"]:
+        refill(state)
+    if not state["current"]:
+        return "over"
+    top = state["current"].pop(0)
+    resolve(state, top, events, "final_events")
+    state["past"].append(top)
+    return None if state["stack"] else "final_events"
 
 
 def refill(state: dict) -> None:

@@ -8,6 +8,8 @@ from . import economy as eco
 from .board import (AGE_END_YELLOW, FAMINE_CULTURE, ROW_REMOVAL, ROW_SLOTS, consumption, corruption, happy_needed)
 from .cards import AGES, CARDS, card
 from .cards.military import MILITARY
+from .events import final_events
+from .military_deck import draw_military
 
 NEXT_AGE = {"A": "I", "I": "II", "II": "III"}
 
@@ -141,43 +143,6 @@ def discard(state: dict, events: list) -> str | None:
     return "actions"
 
 
-def military_discard(state: dict, copy: str) -> None:
-    """A military card to the discard of its age, or to the box once its age is over (JA l.318): older than the
-    deck drawn from now."""
-    age = MILITARY[copy.split(":", 1)[0]].age
-    if age in state["mil_discard"] and AGES.index(age) >= AGES.index(military_age(state)):
-        state["mil_discard"][age].append(copy)
-    else:
-        state["mil_box"].append(copy)
-
-
-def draw_military(state: dict, seat: int, n: int, events: list) -> int:
-    """Draw up to `n` military cards of the current age, reshuffling its discard when the deck runs out (JA l.318).
-
-    Age A draws from Age I (Age A's military cards are only the first current events: docs/tta.md).
-    """
-    age = military_age(state)
-    deck = state["mil_decks"][age]
-    drawn = []
-    for _ in range(n):
-        if not deck and state["mil_discard"][age]:
-            deck.extend(base.shuffled(state["rng"], state["mil_discard"][age]))
-            state["mil_discard"][age] = []
-            events.append(base.event("military_reshuffle", None, age=age, cards=len(deck)))
-        if not deck:
-            break
-        drawn.append(deck.pop(0))
-    state["seats"][seat]["mil_hand"].extend(drawn)
-    events.append(base.event("military_draw", seat, count=len(drawn), age=age))
-    events.append(base.event("military_cards", seat, to=[seat], cards=drawn))  # the seat alone sees them
-    return len(drawn)
-
-
-def military_age(state: dict) -> str:
-    """The military deck drawn from: the civil age's (Age I while Age A lasts)."""
-    return "I" if state["age"] == "A" else state["age"]
-
-
 def actions(state: dict, events: list) -> None:
     """Ask the active seat for its actions."""
     push(state, {"kind": "actions", "seat": state["turn"], "resume": "production"})
@@ -269,7 +234,7 @@ def next_turn(state: dict, events: list) -> str:
     state["turn"] = (seat + 1) % n
     if state["turn"] == state["start"]:
         if state["last_round"] is not None and state["round"] >= state["last_round"]:
-            return "over"
+            return "final_events"
         state["round"] += 1
     return "turn_start"
 
@@ -285,7 +250,7 @@ def game_over(state: dict, events: list) -> None:
 PHASES: dict[str, Callable[[dict, list], str | None]] = {
     "turn_start": turn_start, "refill": refill, "ready": ready, "war": war, "politics": politics, "discard": discard,
     "actions": actions, "production": production, "draw": draw, "cleanup": cleanup, "next": next_turn,
-    "over": game_over,
+    "final_events": final_events, "over": game_over,
 }
 
 
