@@ -1,5 +1,5 @@
-"""Print how fast bots play Through the Ages (civil rules): full games per second and moves per second (one core),
-by player count; wall time and process (CPU) time, since a shared machine inflates the first."""
+"""Print how fast bots play Through the Ages (civil rules, military draws and tactics): full games per second and
+moves per second (one core), by player count; wall time and process (CPU) time, since a shared machine inflates the first."""
 from __future__ import annotations
 
 import argparse
@@ -34,7 +34,7 @@ def main() -> None:
         wall, cpu = time.perf_counter(), time.process_time()
         moves = sum(play(game, players, f"bench-{seed}") for seed in range(args.games))
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        print(f"tta (civil rules), {players} players, {args.games} bot games in {wall:.2f} s ({cpu:.2f} s CPU)")
+        print(f"tta, {players} players, {args.games} bot games in {wall:.2f} s ({cpu:.2f} s CPU)")
         print(f"  {args.games / wall:8.1f} games/s ({args.games / cpu:.1f} per CPU second)")
         print(f"  {moves / wall:8.0f} moves/s ({moves / args.games:.0f} moves per game)")
 

@@ -73,3 +73,41 @@ def test_military_deck_sizes_by_player_count(age, counts):
     """The military decks' shape for part 2: pacts leave 2-player games; the reference's totals."""
     from pbem.engine.tta.cards.military import military_deck
     assert tuple(len(military_deck(age, n)) for n in (2, 3, 4)) == counts
+
+
+def test_every_military_card_fits_the_military_schema():
+    """Events, territories, aggressions, wars and pacts carry normalised effects; tactics and bonuses numbers."""
+    from pbem.engine.tta.cards.military import CARDS as MIL, military_problems
+    assert [p for c in MIL for p in military_problems(c)] == []
+    assert sum(1 for c in MIL if c.effects) == len([c for c in MIL if c.kind in
+                                                     ("event", "territory", "aggression", "war", "pact")]) - 1
+
+
+def test_the_military_schema_refuses_free_form_effects():
+    from pbem.engine.tta.cards.military_schema import Outcome, outcome_problems
+    assert outcome_problems(Outcome("take", "winner", "yellow_bank", 1, per="1 + floor(advantage / 3)")) != []
+    assert outcome_problems(Outcome("gain", "strongest", "glory", 4)) != []
+    assert outcome_problems(Outcome("gain", "the_king", "culture", 4)) != []
+    assert outcome_problems(Outcome("gain", "strongest", "culture")) != []      # no amount
+    assert outcome_problems(Outcome("rank", "all", "strength", table=((10, 0),))) != []
+    assert outcome_problems(Outcome("gain", "strongest", "culture", 4)) == []
+
+
+def test_pacts_roles_and_endings_as_printed():
+    """Notes § pacts: "ends if one attacks the other" only on Promise of Military Protection and Military Pact;
+    "no one may declare war on B" only on Loss of Sovereignty; no attacks under three pacts."""
+    from pbem.engine.tta.cards.military import CARDS as MIL
+    rules = {(c.key, e.stat) for c in MIL if c.kind == "pact" for e in c.effects if e.op == "rule"}
+    assert {k for k, s in rules if s == "ends_on_attack"} == {"promise_of_military_protection", "military_pact"}
+    assert {k for k, s in rules if s == "no_war_on_b"} == {"loss_of_sovereignty"}
+    assert {k for k, s in rules if s == "no_attack"} == {"acceptance_of_supremacy", "loss_of_sovereignty",
+                                                         "peace_treaty"}
+
+
+def test_war_over_territory_and_holy_war_count_by_thirds():
+    """The card texts: 1 + 1 per 3 points of advantage; Holy War one decrease per 3 points, 3 culture each."""
+    from pbem.engine.tta.cards.military import MILITARY
+    assert [(e.op, e.per) for e in MILITARY["mil/II/war_over_territory"].effects] == [
+        ("take", ""), ("take", "advantage_thirds")]
+    assert [(e.op, e.stat, e.amount, e.per) for e in MILITARY["mil/III/holy_war"].effects] == [
+        ("lose", "population", 1, "advantage_thirds"), ("gain", "culture", 3, "decrease")]

@@ -5,8 +5,12 @@ from .. import base
 from . import economy as eco
 from .board import ROW_COSTS, population_cost
 from .cards import CARDS, card, kind_of
-from .moves import (Build, Destroy, Discover, Done, GrowUnit, Hold, Play, Populate, Revolution, Take, Upgrade, Wonder,
-                    name)
+from .cards.military import MILITARY
+from .events import answer_choice, prepare
+from .military_deck import military_discard
+from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution,
+                    Tactic, Take, Upgrade, Wonder, name)
+from .turn import POLITICAL
 
 
 class Refused(Exception):
@@ -642,7 +646,64 @@ def do_done(state: dict, seat: int, move: Done, events: list) -> None:
     events.append(base.event("done", seat))
 
 
+def can_tactic(state: dict, seat: int, copy: str) -> str | None:
+    """Why tactic `copy` cannot be played now (None: it can)."""
+    p = state["seats"][seat]
+    if copy not in p["mil_hand"] or MILITARY[kind_of(copy)].kind != "tactic":
+        return "that tactic is not in your military hand"
+    if p["ma"] < 1:
+        return "no military action left"
+    return None
+
+
+def do_tactic(state: dict, seat: int, move: Tactic, events: list) -> None:
+    """JA l.477-479: one military action; the tactic in play before it is discarded (only the latest counts)."""
+    why = can_tactic(state, seat, move.card)
+    if why:
+        raise Refused(why)
+    p = state["seats"][seat]
+    p["ma"] -= 1
+    p["mil_hand"].remove(move.card)
+    if p["tactic"] is not None:
+        military_discard(state, p["tactic"])
+    p["tactic"] = move.card
+    events.append(base.event("tactic", seat, card=move.card, strength=eco.ratings(p, state["options"])["strength"]))
+
+
+def do_discard(state: dict, seat: int, move: Discard, events: list) -> None:
+    """JA l.314-318: one military card over the limit leaves the hand; the step ends when the hand fits."""
+    p = state["seats"][seat]
+    if move.card not in p["mil_hand"]:
+        raise Refused("that card is not in your military hand")
+    p["mil_hand"].remove(move.card)
+    military_discard(state, move.card)
+    events.append(base.event("military_discard", seat, age=MILITARY[kind_of(move.card)].age))
+    events.append(base.event("military_discarded", seat, to=[seat], card=move.card))
+    if len(p["mil_hand"]) <= eco.military_hand_limit(p):
+        state["phase"] = state["stack"].pop()["resume"]
+
+
+def do_event(state: dict, seat: int, move: Event, events: list) -> None:
+    """The political action "prepare an event" (JA l.205-215); the political phase ends."""
+    p = state["seats"][seat]
+    if move.card not in p["mil_hand"] or MILITARY[kind_of(move.card)].kind not in POLITICAL:
+        raise Refused("that event or territory is not in your military hand")
+    resume = state["stack"].pop()["resume"]
+    state["phase"] = resume
+    prepare(state, seat, move.card, events, resume)
+
+
+def do_choose(state: dict, seat: int, move: Choose, events: list) -> None:
+    """An answer to an event choice (every concerned seat is asked at once)."""
+    frame = state["stack"][-1]
+    if move.option not in frame["options"]:
+        raise Refused("answer " + " or ".join(f'"choose {o}"' for o in frame["options"]))
+    answer_choice(state, seat, move.option, events)
+
+
 HANDLERS = {Take: do_take, Build: do_build, Upgrade: do_upgrade, Destroy: do_destroy, Populate: do_populate,
             GrowUnit: do_grow_unit, Wonder: do_wonder, Discover: do_discover, Revolution: do_revolution,
-            Play: do_play, Hold: do_hold, Done: do_done}
+            Play: do_play, Hold: do_hold, Tactic: do_tactic, Done: do_done, Discard: do_discard,
+            Event: do_event, Choose: do_choose}
+ACTION_PHASE = tuple(t for t in HANDLERS if t not in (Discard, Event, Choose))  # the moves of the action phase
 ROUND_ONE = (Take, Done)  # JA l.559-571: in the first round only cards are taken

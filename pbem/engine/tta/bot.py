@@ -5,8 +5,11 @@ from . import economy as eco
 from . import rules
 from .actions import build_cost, take_cost
 from .board import consumption, happy_needed
+from .army import tactic_bonus
 from .cards import CARDS, card
-from .moves import Build, Destroy, Discover, Done, GrowUnit, Play, Populate, Revolution, Take, Upgrade, Wonder
+from .cards.military import MILITARY
+from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Play, Populate, Revolution,
+                    Tactic, Take, Upgrade, Wonder)
 
 
 def bot_move(state: dict, seat: int, rnd):
@@ -16,7 +19,7 @@ def bot_move(state: dict, seat: int, rnd):
         raise ValueError(f"seat {seat} has nothing to do")
     p = state["seats"][seat]
     ctx = _context(state, seat)
-    best, best_score = Done(), 0.0
+    best, best_score = (Done(), 0.0) if Done() in moves else (moves[0], float("-inf"))
     for move in moves:
         s = _score(state, seat, p, move, ctx) + rnd.random() * 0.5
         if s > best_score:
@@ -126,6 +129,16 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
     if t is Upgrade:
         a, b = CARDS[move.src], CARDS[move.dst]
         return 3 + 2 * (b.level - a.level) + (1 if a.kind in ("farm", "mine") else 0)
+    if t is Tactic:
+        gain = tactic_bonus({**p, "tactic": move.card}) - tactic_bonus(p)
+        return 2 * gain - 1
+    if t is Choose:  # build for free; the scarcer of food and resources
+        return {"build": 3, "skip": 0, "food": 2 if ctx["food"] <= ctx["resource"] else 1,
+                "resource": 2 if ctx["resource"] < ctx["food"] else 1}[move.option]
+    if t is Event:
+        return 2 + {"A": 0, "I": 1, "II": 2, "III": 3}[MILITARY[move.card.split(":", 1)[0]].age]
+    if t is Discard:
+        return -_military_value(p, move.card)
     if t.__name__ == "Hold":
         return -1.0  # the optional corruption rule: the bot keeps its production
     if t is Destroy:
@@ -134,3 +147,13 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
             return 1 - c.level - c.culture
         return -5
     return 0.0
+
+
+def _military_value(p: dict, copy: str) -> float:
+    """How much the bot wants to keep a military card: tactics by the armies they would make, bonuses by value."""
+    m = MILITARY[copy.split(":", 1)[0]]
+    if m.kind == "tactic":
+        return tactic_bonus({**p, "tactic": copy})
+    if m.kind == "bonus":
+        return m.defense / 2
+    return 1.0

@@ -8,9 +8,10 @@ import unicodedata
 from .. import base
 from . import rules
 from .cards import CARDS, card
-from .moves import (Build, Destroy, Discover, Done, GrowUnit, Hold, Play, Populate, Revolution, Take, Upgrade, Wonder,
-                    name, type_word)
-from .vocabulary import FILLER, LATER, PAY, TO, TYPE_OF, VERB_OF
+from .cards.military import KINDS, MILITARY
+from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution,
+                    Tactic, Take, Upgrade, Wonder, name, type_word)
+from .vocabulary import FILLER, LATER, OPTION_OF, PAY, TO, TYPE_OF, VERB_OF
 
 MAX_TEXT = 10_000
 _SEPARATORS = re.compile(r"[;\n\r]+")
@@ -39,6 +40,8 @@ def _squash(text: str) -> str:
 _NAMES: dict[str, list[str]] = {}
 for _c in CARDS.values():
     _NAMES[_c.id] = [_squash(normalise(n)) for n in (name(_c.id), _c.name) + _c.aliases]
+for _m in MILITARY.values():
+    _NAMES[_m.id] = [_squash(normalise(n)) for n in (name(_m.id), _m.name)]
 
 
 def resolve(words: str, candidates: list[str], what: str, text: str, fuzzy: bool = True) -> str:
@@ -312,6 +315,43 @@ def parse_play(words, text, state, seat):
     return Play(_hand_copy(state, seat, resolve(" ".join(words), cands, "card in your hand", text)))
 
 
+def _mil_hand(state, seat, kinds) -> list[str]:
+    return [c.split(":", 1)[0] for c in _p(state, seat)["mil_hand"] if MILITARY[c.split(":", 1)[0]].kind in kinds]
+
+
+def _mil_copy(state, seat, cid) -> str:
+    return next(c for c in _p(state, seat)["mil_hand"] if c.split(":", 1)[0] == cid)
+
+
+def parse_tactic(words, text, state, seat):
+    """The arguments of "tactic" -> its move."""
+    cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, ("tactic",)))),
+                  "tactic in your military hand", text)
+    return Tactic(_mil_copy(state, seat, cid))
+
+
+def parse_event(words, text, state, seat):
+    """The arguments of "event" -> its move."""
+    cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, ("event", "territory")))),
+                  "event or territory in your military hand", text)
+    return Event(_mil_copy(state, seat, cid))
+
+
+def parse_choose(words, text, state, seat):
+    """The arguments of "choose" -> its move ("choose food", "選ぶ 資源", "wahle bauen")."""
+    options = [OPTION_OF[w] for w in _drop(words) if w in OPTION_OF]
+    if len(options) != 1:
+        raise base.NotACommand(f'"{text}": say one of food, resource, build, skip', text=text)
+    return Choose(options[0])
+
+
+def parse_discard(words, text, state, seat):
+    """The arguments of "discard" -> its move."""
+    cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, KINDS))), "card in your military hand",
+                  text)
+    return Discard(_mil_copy(state, seat, cid))
+
+
 def parse_done(words, text, state, seat):
     """The arguments of "done" -> its move."""
     if _drop(words):
@@ -328,4 +368,7 @@ def parse_hold(words, text, state, seat):
 
 VERB_PARSERS = {"take": parse_take, "build": parse_build, "upgrade": parse_upgrade, "destroy": parse_destroy,
                 "populate": parse_populate, "wonder": parse_wonder, "discover": parse_discover,
-                "revolution": parse_revolution, "play": parse_play, "hold": parse_hold, "done": parse_done}
+                "revolution": parse_revolution, "play": parse_play, "hold": parse_hold, "tactic": parse_tactic,
+                "event": parse_event,
+                "choose": parse_choose,
+                "discard": parse_discard, "done": parse_done}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .army import tactic_bonus
 from .board import HAPPY_MAX
 from .cards import CARDS, card
 
@@ -124,6 +125,11 @@ def military_actions_max(p: dict) -> int:
 def urban_limit(p: dict) -> int:
     """Urban buildings allowed per type (the government's number)."""
     return government(p).urban_limit
+
+
+def military_hand_limit(p: dict) -> int:
+    """The military hand kept at the discard step: the military-action maximum (JA l.316), Library of Alexandria +1."""
+    return military_actions_max(p) + rate_sum(p, "military_hand")
 
 
 def civil_hand_limit(p: dict) -> int:
@@ -253,6 +259,8 @@ def ratings(p: dict, options: dict | None = None) -> dict:
                     if best >= 0:
                         culture += max(CARDS[c2].culture for c2, n in p["workers"].items()
                                        if n and CARDS[c2].subtype == "theater" and CARDS[c2].level == best)
+    if p["tactic"] is not None and not has_flag(p, "ignore_own_tactic"):  # Genghis Khan: no tactic (notes)
+        strength += tactic_bonus(p, napoleon=bool(has_flag(p, "best_army_tactic_twice")))
     return {
         "culture": culture, "science": max(0, science), "strength": max(0, strength), "happy": f["total"],
         "civil_actions": civil_actions_max(p), "military_actions": military_actions_max(p),

@@ -1,12 +1,17 @@
-"""The invariant checker the random-game tests run after every move (part 2 extends it for the military cards)."""
+"""The invariant checker the random-game tests run after every move: cards, tokens, limits, military cards,
+the decision stack, and what views show."""
 from __future__ import annotations
 
 import json
 
 from . import economy as eco
+from . import rules
 from .board import BLUE_TOTAL, YELLOW_TOTAL
 from .cards import AGES, CARDS, card, deck
+from .cards.military import MILITARY, military_deck
 from .cards.schema import URBAN
+
+TURN_BOUNDARIES = ("turn_start", "refill", "ready", "next")
 
 
 def problems(state: dict) -> list[str]:
@@ -28,6 +33,8 @@ def problems(state: dict) -> list[str]:
         missing = sorted(set(everything) - set(places))
         doubled = sorted({c for c in places if places.count(c) > 1})
         out.append(f"cards: missing {missing[:5]}, doubled {doubled[:5]}, {len(places)} vs {len(everything)}")
+    out += military_problems(state)
+    out += stack_problems(state)
     if len(state["row"]) != 13:
         out.append("the row has not 13 slots")
     for i, p in enumerate(state["seats"]):
@@ -67,6 +74,51 @@ def problems(state: dict) -> list[str]:
     return out
 
 
+def military_places(state: dict) -> list[str]:
+    """Every military copy where it lies: decks, discards, box, events, hands, tactics, colonies, pacts, wars."""
+    places = list(state["mil_box"]) + state["current"] + state["future"] + state["past"]
+    for d in list(state["mil_decks"].values()) + list(state["mil_discard"].values()):
+        places += d
+    for p in state["seats"]:
+        places += p["mil_hand"] + p["colonies"] + ([p["tactic"]] if p["tactic"] else [])
+    places += [x["card"] for x in state["pacts"] + state["wars"]]
+    return places
+
+
+def military_problems(state: dict) -> list[str]:
+    """Every military card of this game in exactly one place; discards and hands hold the right kinds."""
+    out = []
+    everything = sorted(c for age in AGES for c in military_deck(age, state["players"]))
+    places = sorted(military_places(state))
+    if places != everything:
+        missing = sorted(set(everything) - set(places))
+        doubled = sorted({c for c in places if places.count(c) > 1})
+        out.append(f"military cards: missing {missing[:5]}, doubled {doubled[:5]}, {len(places)} vs {len(everything)}")
+    for seat, placed in state["future_by"].items():
+        if not set(placed) <= set(state["future"]):
+            out.append(f"seat {seat} knows future events that are not there")
+    for age, d in state["mil_discard"].items():
+        if any(MILITARY[c.split(":", 1)[0]].age != age for c in d):
+            out.append(f"military discard {age} holds a card of another age")
+    for i, p in enumerate(state["seats"]):
+        if p["tactic"] and MILITARY[p["tactic"].split(":", 1)[0]].kind != "tactic":
+            out.append(f"seat {i}: a tactic in play that is not a tactic")
+    return out
+
+
+def stack_problems(state: dict) -> list[str]:
+    """The decision stack is empty at every turn boundary; every prompt has a legal move."""
+    out = []
+    if state["over"] is None and not state["stack"]:
+        out.append("no decision asked and the game is not over")
+    if state["stack"] and state["phase"] in TURN_BOUNDARIES:
+        out.append(f"decisions left on the stack at the turn boundary {state['phase']}")
+    for pr in rules.pending(state):
+        if not rules.legal(state, pr.seat):
+            out.append(f"seat {pr.seat} is asked for {pr.kind} with no legal move")
+    return out
+
+
 MAX_LIMIT = max(c.urban_limit for c in CARDS.values() if c.kind == "government")
 
 
@@ -98,4 +150,15 @@ def view_leaks(state: dict, view_fn) -> list[str]:
             for c in d[:3]:
                 if f'"{c}"' in text:
                     out.append(f"view {seat}: shows the deck card {c}")
+        for i, p in enumerate(state["seats"]):
+            if i != seat:
+                for c in p["mil_hand"]:
+                    if f'"{c}"' in text:
+                        out.append(f"view {seat}: shows {c} in seat {i}'s military hand")
+        mine = state["future_by"].get(str(seat), [])
+        hidden = state["current"] + [c for c in state["future"] if c not in mine] \
+            + [c for d in state["mil_decks"].values() for c in d[:3]]
+        for c in hidden:
+            if f'"{c}"' in text:
+                out.append(f"view {seat}: shows the hidden military card {c}")
     return out

@@ -5,15 +5,23 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .cards import CARDS
+from .cards.military import MILITARY
 
 # Names printed on several cards (action cards of several ages) are shown with the age: "Work of Art II".
 _SHARED = {n for n, k in Counter(c.name for c in CARDS.values()).items() if k > 1}
 KIND_WORD = {"farm": "farm", "mine": "mine", "unit": "unit"}
 
 
+_MIL_SHARED = {n for n, k in Counter(c.name for c in MILITARY.values()).items() if k > 1}
+
+
 def name(card_id: str) -> str:
-    """The canonical name of a card (or of a copy's card)."""
-    c = CARDS[card_id.split(":", 1)[0]]
+    """The canonical name of a card (or of a copy's card); military cards of several ages: "Raid II"."""
+    cid = card_id.split(":", 1)[0]
+    if cid.startswith("mil/"):
+        m = MILITARY[cid]
+        return f"{m.name} {m.age}" if m.name in _MIL_SHARED else m.name
+    c = CARDS[cid]
     return f"{c.name} {c.age}" if c.name in _SHARED else c.name
 
 
@@ -147,6 +155,46 @@ class Hold:
 
 
 @dataclass(frozen=True)
+class Tactic:
+    """Play tactic card `card` (a copy in the military hand) for one military action (JA l.477-479)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"tactic {name(self.card)}"
+
+
+@dataclass(frozen=True)
+class Event:
+    """Political action: prepare event or territory `card` (a copy in the military hand) (JA l.205)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"event {name(self.card)}"
+
+
+@dataclass(frozen=True)
+class Choose:
+    """An answer to an event choice: "food", "resource", "build", "skip"."""
+
+    option: str
+
+    def __str__(self) -> str:
+        return f"choose {self.option}"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Discard military card `card` (a copy in hand) at the discard step (JA l.314-316)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"discard {name(self.card)}"
+
+
+@dataclass(frozen=True)
 class Done:
     """End the action phase: production and maintenance follow."""
 
@@ -154,4 +202,5 @@ class Done:
         return "done"
 
 
-MOVE_TYPES = (Take, Build, Upgrade, Destroy, Populate, GrowUnit, Wonder, Discover, Revolution, Play, Hold, Done)
+MOVE_TYPES = (Take, Build, Upgrade, Destroy, Populate, GrowUnit, Wonder, Discover, Revolution, Play, Hold, Tactic,
+              Event, Choose, Discard, Done)

@@ -4,14 +4,18 @@ from __future__ import annotations
 from .. import base
 from . import economy as eco
 from . import turn
-from .actions import (HANDLERS, ROUND_ONE, Refused, can_build, can_discover, can_hold, can_play, can_populate,
-                      can_revolt, can_take, can_upgrade, can_wonder, do_grow_unit, illegal, included)
+from .actions import (ACTION_PHASE, HANDLERS, ROUND_ONE, Refused, can_build, can_discover, can_hold, can_play,
+                      can_populate, can_revolt, can_tactic, can_take, can_upgrade, can_wonder, do_grow_unit, illegal,
+                      included)
 from .cards import CARDS, card
-from .moves import Build, Destroy, Discover, Done, GrowUnit, Hold, Play, Populate, Revolution, Take, Upgrade, Wonder
+from .cards.military import MILITARY
+from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution,
+                    Tactic, Take, Upgrade, Wonder)
 from .state import copy_state
 
 # The moves each kind of frame takes; part 2 adds its frames' kinds here.
-FRAME_MOVES = {"actions": tuple(HANDLERS)}
+FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,), "politics": (Event, Done),
+               "event_choice": (Choose,)}
 
 
 def pending(state: dict) -> list[base.Prompt]:
@@ -132,6 +136,9 @@ def legal_actions(state: dict, seat: int, frame: dict) -> list:
                     moves.append(GrowUnit(cid))
                 except Refused:
                     pass
+    for copy in _first_copies(p["mil_hand"]):
+        if can_tactic(state, seat, copy) is None:
+            moves.append(Tactic(copy))
     if can_hold(state, seat) is None:
         moves.append(Hold())
     moves.append(Done())
@@ -174,8 +181,20 @@ def _plays(state: dict, seat: int, copy: str, c) -> list:
     return [Play(copy)] if can_populate(p, action_card=True) is None else []
 
 
+def legal_discard(state: dict, seat: int, frame: dict) -> list:
+    """One military card at a time until the hand fits (JA l.316)."""
+    return [Discard(copy) for copy in _first_copies(state["seats"][seat]["mil_hand"])]
+
+
+def legal_politics(state: dict, seat: int, frame: dict) -> list:
+    """One political action or none ("done"): this slice prepares events and territories."""
+    hand = _first_copies(state["seats"][seat]["mil_hand"])
+    return [Event(c) for c in hand if MILITARY[c.split(":", 1)[0]].kind in turn.POLITICAL] + [Done()]
+
+
 # What each kind of frame may be answered with (part 2 adds its frames here, beside FRAME_MOVES).
-FRAME_LEGAL = {"actions": legal_actions}
+FRAME_LEGAL = {"actions": legal_actions, "discard": legal_discard, "politics": legal_politics,
+               "event_choice": lambda state, seat, frame: [Choose(o) for o in frame["options"]]}
 
 
 # --- view and result -----------------------------------------------------------------
@@ -186,11 +205,17 @@ def view(state: dict, seat: int | None) -> dict:
     seats = []
     for i, p in enumerate(state["seats"]):
         sv = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-              for k, v in p.items() if k not in ("hand", "new")}
+              for k, v in p.items() if k not in ("hand", "new", "mil_hand")}
         if i == seat:
             sv["hand"] = list(p["hand"])
             sv["new"] = list(p["new"])
+            sv["mil_hand"] = list(p["mil_hand"])
         else:
+            mil_ages: dict = {}
+            for copy in p["mil_hand"]:
+                a = MILITARY[copy.split(":", 1)[0]].age
+                mil_ages[a] = mil_ages.get(a, 0) + 1  # military backs show the age too
+            sv["mil_hand"] = {"count": len(p["mil_hand"]), "ages": mil_ages}
             ages: dict = {}
             for copy in p["hand"]:
                 a = card(copy).age
@@ -207,6 +232,12 @@ def view(state: dict, seat: int | None) -> dict:
         "row": list(state["row"]), "discard": len(state["discard"]), "box": len(state["box"]),
         "last_round": state["last_round"], "over": state["over"],
         "asked": [{"seat": pr.seat, "kind": pr.kind} for pr in pending(state)],
+        "military": {"decks": {a: len(d) for a, d in state["mil_decks"].items()},
+                     "discard": {a: len(d) for a, d in state["mil_discard"].items()},
+                     "current": len(state["current"]), "future": len(state["future"]),
+                     "future_yours": list(state["future_by"].get(str(seat), [])) if seat is not None else [],
+                     "past": list(state["past"]), "pacts": [dict(x) for x in state["pacts"]],
+                     "wars": [dict(x) for x in state["wars"]]},
         "seats": seats,
     }
 

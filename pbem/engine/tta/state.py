@@ -4,6 +4,9 @@ from __future__ import annotations
 from .. import base
 from .board import BLUE_TOTAL, ROW_SLOTS, YELLOW_BANK
 from .cards import AGES, STARTING_WORKERS, deck
+from .cards.military import military_deck
+
+MILITARY_AGES = ("I", "II", "III")  # the draw decks; Age A's military cards are only the first current events
 
 START_GOVERNMENT = "civ/A/despotism"
 
@@ -37,15 +40,22 @@ def new_seat() -> dict:
         "revolted": False,       # a revolution was made this turn (no other civil action)
         "hold": False,           # optional corruption rule: one token less at this turn's mine production
         "active": [START_GOVERNMENT],  # card ids whose effects act (economy.refresh keeps it in step)
+        "mil_hand": [],          # military cards in hand (others see the count and the ages)
+        "tactic": None,          # the tactic in play (only the latest counts, JA l.479)
+        "colonies": [],          # territories colonised
+        "ca_penalty": 0,         # civil actions lost next turn (Rebellion)
     }
 
 
 def new_state(players: int, options: dict, seed) -> dict:
-    """Shuffle each civil deck and deal Age A into the card row (JA l.95-105)."""
+    """Shuffle each civil deck and deal Age A into the card row (JA l.95-105); shuffle the military decks and
+    make players + 2 Age A events the first current events (JA l.110, the rest of Age A to the box)."""
     rng = base.new_rng(seed)
     decks = {age: base.shuffled(rng, deck(age, players)) for age in AGES}
     row = decks["A"][:ROW_SLOTS]
     decks["A"] = decks["A"][ROW_SLOTS:]
+    mil_decks = {age: base.shuffled(rng, military_deck(age, players)) for age in MILITARY_AGES}
+    age_a = base.shuffled(rng, military_deck("A", players))
     return {
         "game": "tta",
         "players": players,
@@ -64,10 +74,20 @@ def new_state(players: int, options: dict, seed) -> dict:
         "stack": [],             # decision frames, top last: {"kind", "seat", "resume", ...}
         "over": None,
         "seats": [new_seat() for _ in range(players)],
+        "mil_decks": mil_decks,  # military draw decks by age; order hidden
+        "mil_discard": {age: [] for age in MILITARY_AGES},  # reshuffled into the deck of its age (JA l.318)
+        "mil_box": age_a[players + 2:],  # military cards out of the game
+        "current": age_a[:players + 2],  # current events, top first; order hidden
+        "future": [],            # future events, last placed on top
+        "future_by": {},         # seat (as text) -> the future events it placed (it alone knows them)
+        "skip_discard": None,    # the seat that skips this turn's discard step (Development of Politics)
+        "past": [],              # resolved events and territories nobody took, face up
+        "pacts": [],             # {"card", "a", "b", "by"} pacts in play
+        "wars": [],              # {"card", "by", "on"} wars declared, resolved at the declarer's next turn
     }
 
 
-_SEAT_LISTS = ("played", "leader_ages", "wonders", "hand", "new", "active")
+_SEAT_LISTS = ("played", "leader_ages", "wonders", "hand", "new", "active", "mil_hand", "colonies")
 _SEAT_DICTS = ("workers", "tokens", "specials")
 _SEAT_FIELDS = len(new_seat())
 _KNOWN = set(new_seat())
@@ -104,6 +124,12 @@ def copy_state(state: dict) -> dict:
     if state["over"] is not None:
         new["over"] = base_copy(state["over"])
     new["seats"] = [copy_seat(p) for p in state["seats"]]
+    new["mil_decks"] = {age: cards[:] for age, cards in state["mil_decks"].items()}
+    new["mil_discard"] = {age: cards[:] for age, cards in state["mil_discard"].items()}
+    for k in ("mil_box", "current", "future", "past"):
+        new[k] = state[k][:]
+    new["pacts"] = [dict(x) for x in state["pacts"]]
+    new["wars"] = [dict(x) for x in state["wars"]]
     for k, v in state.items():
         if k not in new or (new[k] is v and isinstance(v, (list, dict))):
             new[k] = base_copy(v)  # fields part 2 adds are copied too

@@ -48,6 +48,18 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         "age_end": lambda: f"Age {ev.get('age')} ends: Age {ev.get('obsolete')} cards become obsolete.",
         "age_a_over": lambda: "Age A's remaining cards leave; Age I fills the row from now on.",
         "game_over": lambda: "The game is over.",
+        "military_draw": lambda: f"{who} drew {ev.get('count')} military card(s) of Age {ev.get('age')}.",
+        "military_cards": lambda: f"{who} drew: " + (", ".join(name(c) for c in ev.get("cards", []))
+                                                     or "nothing") + ".",
+        "military_reshuffle": lambda: f"The Age {ev.get('age')} military discards are shuffled into a new deck.",
+        "military_discard": lambda: f"{who} discarded a military card of Age {ev.get('age')}.",
+        "military_discarded": lambda: f"{who} discarded {card}.",
+        "tactic": lambda: f"{who} played the tactic {card} (strength {ev.get('strength')}).",
+        "event_prepared": lambda: f"{who} prepared an Age {ev.get('age')} event (+{ev.get('culture')} culture).",
+        "event_prepared_card": lambda: f"{who} put {card} on the future events.",
+        "event": lambda: f"Event: {card}.",
+        "event_gain": lambda: f"{who}: {ev.get('amount'):+d} {ev.get('what')}.",
+        "territory_unclaimed": lambda: f"{card} is not colonised.",
     }
     if locale in LOCAL and k in LOCAL[locale]:
         who_l = {None: LOCAL[locale]["game"], viewer: LOCAL[locale]["you"]}.get(ev.get("seat"), who)

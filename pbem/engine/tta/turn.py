@@ -7,6 +7,9 @@ from .. import base
 from . import economy as eco
 from .board import (AGE_END_YELLOW, FAMINE_CULTURE, ROW_REMOVAL, ROW_SLOTS, consumption, corruption, happy_needed)
 from .cards import AGES, CARDS, card
+from .cards.military import MILITARY
+from .events import final_events
+from .military_deck import draw_military
 
 NEXT_AGE = {"A": "I", "I": "II", "II": "III"}
 
@@ -46,7 +49,8 @@ def ready(state: dict, events: list) -> str:
         # JA l.561-569: 1, 2, 3, 4 civil actions by seat order, only for taking cards.
         p["ca"], p["ma"] = position(state, seat) + 1, 0
     else:
-        p["ca"], p["ma"] = ca_max, ma_max
+        p["ca"], p["ma"] = max(0, ca_max - p["ca_penalty"]), ma_max  # Rebellion: fewer civil actions this turn
+    p["ca_penalty"] = 0
     p["mil_res"] = eco.rate_sum(p, "military_resources")  # Homer
     return "war"
 
@@ -94,6 +98,9 @@ def end_age(state: dict, events: list) -> None:
             state["discard"].append(p["wonder"])
             p["blue"] += p["stages"]
             p["wonder"], p["stages"] = None, 0
+        for copy in [c for c in p["mil_hand"] if MILITARY[c.split(":", 1)[0]].age == obsolete]:
+            p["mil_hand"].remove(copy)  # JA l.164: cards of an age no longer valid leave the hand
+            state["mil_box"].append(copy)
         lost = min(AGE_END_YELLOW, p["yellow"])  # from the yellow bank; fewer if it holds fewer (docs/tta.md)
         p["yellow"] -= lost
         p["boxed"] += lost
@@ -109,14 +116,31 @@ def war(state: dict, events: list) -> str:
     return "politics"  # part 2: resolve the war declared in the previous turn
 
 
-def politics(state: dict, events: list) -> str:
-    """Part 2: one political action."""
-    return "discard"  # part 2: one political action
+def politics(state: dict, events: list) -> str | None:
+    """JA l.193-201: at most one political action; asked only when the seat holds a card it could play
+    (this slice: an event or territory to prepare), so that an email game asks nobody for nothing."""
+    seat = state["turn"]
+    p = state["seats"][seat]
+    if state["round"] > 1 and any(MILITARY[c.split(":", 1)[0]].kind in POLITICAL for c in p["mil_hand"]):
+        push(state, {"kind": "politics", "seat": seat, "resume": "discard"})
+        return None
+    return "discard"
 
 
-def discard(state: dict, events: list) -> str:
-    """Part 2: the military hand down to its limit."""
-    return "actions"  # part 2: military hand down to the military-action maximum
+POLITICAL = ("event", "territory")
+
+
+def discard(state: dict, events: list) -> str | None:
+    """JA l.314-316: a military hand over the military-action maximum is discarded down to it (the seat chooses)."""
+    seat = state["turn"]
+    p = state["seats"][seat]
+    if state["skip_discard"] == seat:  # Development of Politics: not this turn
+        state["skip_discard"] = None
+        return "actions"
+    if len(p["mil_hand"]) > eco.military_hand_limit(p):
+        push(state, {"kind": "discard", "seat": seat, "resume": "actions"})
+        return None
+    return "actions"
 
 
 def actions(state: dict, events: list) -> None:
@@ -179,8 +203,15 @@ def farm_produce(p: dict, what: str) -> None:
 
 
 def draw(state: dict, events: list) -> str:
-    """Part 2: military cards for unused military actions."""
-    return "cleanup"  # part 2: military cards for unused military actions (max 3; not in round 1)
+    """JA l.545: one military card per unused military action, at most 3; none in round 1 (JA l.573-575)."""
+    seat = state["turn"]
+    n = min(MILITARY_DRAW_MAX, state["seats"][seat]["ma"])
+    if state["round"] > 1 and n:
+        draw_military(state, seat, n, events)
+    return "cleanup"
+
+
+MILITARY_DRAW_MAX = 3
 
 
 def cleanup(state: dict, events: list) -> str:
@@ -203,7 +234,7 @@ def next_turn(state: dict, events: list) -> str:
     state["turn"] = (seat + 1) % n
     if state["turn"] == state["start"]:
         if state["last_round"] is not None and state["round"] >= state["last_round"]:
-            return "over"
+            return "final_events"
         state["round"] += 1
     return "turn_start"
 
@@ -219,7 +250,7 @@ def game_over(state: dict, events: list) -> None:
 PHASES: dict[str, Callable[[dict, list], str | None]] = {
     "turn_start": turn_start, "refill": refill, "ready": ready, "war": war, "politics": politics, "discard": discard,
     "actions": actions, "production": production, "draw": draw, "cleanup": cleanup, "next": next_turn,
-    "over": game_over,
+    "final_events": final_events, "over": game_over,
 }
 
 
@@ -250,7 +281,8 @@ def prompts(state: dict) -> list[base.Prompt]:
     frame = state["stack"][-1]
     if "seats" in frame:
         done = frame.get("answered", [])
-        return [base.Prompt(s, frame["kind"]) for s in frame["seats"] if s not in done]
+        data = {k: frame[k] for k in ("card", "options") if k in frame}
+        return [base.Prompt(s, frame["kind"], dict(data)) for s in frame["seats"] if s not in done]
     data = {}
     if frame["kind"] == "actions":
         p = state["seats"][frame["seat"]]

@@ -15,15 +15,24 @@ VERBS = {
     "destroy": ("destroy", "demolish", "disband", "破壊", "解散", "取り壊す", "detruire", "detruis", "demanteler",
                 "licencier", "zerstoren", "zerstore", "abreissen", "auflosen", "entlassen"),
     "wonder": ("wonder", "w", "ワンダー", "不思議", "驚異", "merveille", "wunder", "weltwunder"),
+    "event": ("event", "prepare", "イベント", "evenement", "ereignis"),
+    "choose": ("choose", "選ぶ", "選択", "choisir", "choisis", "wahlen", "wahle"),
+    "tactic": ("tactic", "tactics", "戦術", "タクティクス", "tactique", "taktik"),
+    "discard": ("discard", "捨てる", "破棄", "ディスカード", "defausser", "defausse", "abwerfen", "ablegen"),
     "hold": ("hold", "生産しない", "生産抑制", "retenir", "zuruckhalten"),
     "done": ("done", "end", "pass", "finish", "f", "終了", "終わり", "終わる", "パス", "fin", "fini", "termine",
              "passer", "fertig", "ende", "passe", "weiter"),
 }
 # Part 2's commands: understood, and answered "not in this game yet".
-LATER = ("attack", "aggression", "war", "pact", "event", "colonize", "colonise", "tactic", "tactics", "defend",
-         "bid", "cancel", "raid", "侵略", "戦争", "契約", "イベント", "植民", "戦術", "防御", "入札", "guerre",
-         "agression", "pacte", "evenement", "coloniser", "tactique", "defendre", "enchere", "krieg", "angriff",
-         "pakt", "ereignis", "kolonisieren", "taktik", "verteidigen", "bieten")
+LATER = ("attack", "aggression", "war", "pact", "colonize", "colonise", "defend",
+         "bid", "cancel", "raid", "侵略", "戦争", "契約", "植民", "防御", "入札", "guerre",
+         "agression", "pacte", "coloniser", "defendre", "enchere", "krieg", "angriff",
+         "pakt", "kolonisieren", "verteidigen", "bieten")
+# Answers to event choices in four languages -> the option.
+OPTIONS = {"food": ("food", "食料", "nourriture", "nahrung"), "resource": ("resource", "resources", "資源", "ressources",
+           "ressource", "rohstoffe", "rohstoff"), "build": ("build", "yes", "建設", "はい", "construire", "oui", "bauen",
+           "ja"), "skip": ("skip", "no", "none", "しない", "いいえ", "non", "rien", "nein", "nichts")}
+OPTION_OF = {w: o for o, words in OPTIONS.items() for w in words}
 TYPE_WORDS = {
     "farm": ("farm", "farms", "農場", "ferme", "bauernhof"),
     "mine": ("mine", "mines", "鉱山", "bergwerk"),

@@ -1,0 +1,345 @@
+"""Events (JA l.203-231): preparing one, revealing the top current event, resolving its effects, refilling the
+current events from the future ones.
+
+Effects are read from the card data (cards/military_schema.py). Choices the cards give the players (which
+building to lose, food or resources, ...) take the defaults listed in docs/tta.md in this slice; part 2 continues
+with prompts for them.
+"""
+from __future__ import annotations
+
+from .. import base
+from . import economy as eco
+from .board import happy_needed
+from .cards import CARDS
+from .cards.military import MILITARY
+from .military_deck import draw_military
+
+CULTURE_BY_AGE = {"A": 0, "I": 1, "II": 2, "III": 3}  # JA l.207: culture for preparing an event, by its back
+
+
+def strength(state: dict, seat: int) -> int:
+    return eco.ratings(state["seats"][seat], state["options"])["strength"]
+
+
+def ranked(state: dict, key, strongest: bool) -> list[int]:
+    """Seats from the first to the last by `key(seat)`; ties: the earlier in turn order from the active player
+    comes first among the strongest, the later one counts as the weaker (JA l.219-223)."""
+    n = state["players"]
+    first = state["turn"]
+    order = [(first + i) % n for i in range(n)]
+    if strongest:
+        return sorted(order, key=lambda s: (-key(s), order.index(s)))
+    return sorted(order, key=lambda s: (key(s), -order.index(s)))
+
+
+def targets(state: dict, who: str) -> list[int]:
+    """The seats an event's effect touches; "two ..." means one with 2 players (JA l.225)."""
+    n = state["players"]
+    two = 1 if n == 2 else 2
+
+    def st(s):
+        return strength(state, s)
+
+    def cu(s):
+        return state["seats"][s]["culture"]
+    if who == "all":
+        return [(state["turn"] + i) % n for i in range(n)]
+    if who == "active":
+        return [state["turn"]]
+    if who == "strongest":
+        return ranked(state, st, True)[:1]
+    if who == "weakest":
+        return ranked(state, st, False)[:1]
+    if who == "two_strongest":
+        return ranked(state, st, True)[:two]
+    if who == "two_weakest":
+        return ranked(state, st, False)[:two]
+    if who == "most_culture":
+        return ranked(state, cu, True)[:1]
+    if who == "least_culture":
+        return ranked(state, cu, False)[:1]
+    if who == "most_culture_if_two_weakest":
+        top = ranked(state, cu, True)[0]
+        return [top] if top in ranked(state, st, False)[:two] else []
+    if who == "others_of_least_culture":
+        least = ranked(state, cu, False)[0]
+        return [s for s in targets(state, "all") if s != least]
+    if who == "most_happy":
+        faces = {s: eco.ratings(state["seats"][s], state["options"])["happy"] for s in range(n)}
+        best = max(faces.values())
+        return [s for s in targets(state, "all") if faces[s] == best]  # JA: "civilization(s)": all tied
+    raise ValueError(who)
+
+
+def discontent(p: dict, options: dict) -> int:
+    """Discontent workers: happy faces short of the number the yellow bank asks for, at most the idle ones."""
+    return max(0, happy_needed(p["yellow"]) - eco.ratings(p, options)["happy"])
+
+
+def count(state: dict, seat: int, per: str, table: tuple) -> int:
+    """How many times an effect counted `per` something applies to `seat`."""
+    p = state["seats"][seat]
+    opts = state["options"]
+    w = p["workers"]
+    if per == "":
+        return 1
+    if per == "culture_rate":
+        return eco.ratings(p, opts)["culture"]
+    if per == "science_rate":
+        return eco.ratings(p, opts)["science"]
+    if per == "discontent":
+        return discontent(p, opts)
+    if per == "happy":
+        return eco.ratings(p, opts)["happy"]
+    if per == "content_above_10":
+        workers = sum(w.values()) + p["idle"]
+        return max(0, workers - discontent(p, opts) - 10)
+    if per == "civil_actions_max":
+        return eco.civil_actions_max(p)
+    if per == "military_actions_max":
+        return eco.military_actions_max(p)
+    if per == "colony":
+        return len(p["colonies"])
+    if per == "urban_level":
+        return sum(CARDS[c].level * n for c, n in w.items() if CARDS[c].kind == "urban")
+    if per == "unit_and_arena_level":
+        return sum(CARDS[c].level * n for c, n in w.items() if CARDS[c].kind == "unit" or CARDS[c].subtype == "arena")
+    if per == "government_and_special_level":
+        return CARDS[p["government"].split(":", 1)[0]].level + sum(
+            CARDS[c.split(":", 1)[0]].level for c in p["specials"].values())
+    if per == "technology_III":
+        techs = p["played"] + list(p["specials"].values()) + [p["government"]]
+        return sum(1 for c in techs if CARDS[c.split(":", 1)[0]].age == "III")
+    if per == "farm_food":
+        return sum(CARDS[c].food * n for c, n in w.items() if CARDS[c].kind == "farm")
+    if per == "mine_resource":
+        return sum(CARDS[c].resource * n for c, n in w.items() if CARDS[c].kind == "mine")
+    if per == "wonder_by_age":
+        return sum(table[CULTURE_BY_AGE[CARDS[c.split(":", 1)[0]].age]] for c in p["wonders"])
+    raise ValueError(per)
+
+
+def lose_population(state: dict, seat: int) -> bool:
+    """JA l.229: an unused worker back to the yellow bank, else a worker from a card (default: the cheapest
+    card: units, then urban buildings, then farms and mines, lowest level first)."""
+    p = state["seats"][seat]
+    if p["idle"]:
+        p["idle"] -= 1
+    else:
+        order = {"unit": 0, "urban": 1, "mine": 2, "farm": 3}
+        held = sorted((c for c, n in p["workers"].items() if n),
+                      key=lambda c: (order[CARDS[c].kind], CARDS[c].level, c))
+        if not held:
+            return False
+        p["workers"][held[0]] -= 1
+    p["yellow"] += 1
+    return True
+
+
+def lose_building(state: dict, seat: int, kinds: tuple, best: bool = False) -> str | None:
+    """A worker off a building of `kinds` back to the unused workers: the lowest level (the highest when `best`)."""
+    p = state["seats"][seat]
+    held = sorted((c for c, n in p["workers"].items() if n and CARDS[c].kind in kinds),
+                  key=lambda c: (CARDS[c].level, c), reverse=best)
+    if not held:
+        return None
+    p["workers"][held[0]] -= 1
+    p["idle"] += 1
+    return held[0]
+
+
+def lose_goods(p: dict, total: int) -> int:
+    """Lose up to `total` food and/or resources (default: resources first); returns what was lost."""
+    lost = 0
+    for what in ("resource", "food"):
+        k = min(total - lost, eco.amount(p, what))
+        if k and eco.pay(p, what, k):
+            lost += k
+    return lost
+
+
+def apply_outcome(state: dict, e, seat: int, events: list) -> None:
+    """One effect of a resolved event on one seat."""
+    p = state["seats"][seat]
+    n = e.amount * count(state, seat, e.per, e.table) if e.per != "wonder_by_age" else count(state, seat, e.per,
+                                                                                                 e.table)
+    if e.cap:
+        n = min(n, e.cap)
+    if e.op == "gain":
+        before = p[e.stat]
+        p[e.stat] = max(0, p[e.stat] + n)
+        events.append(base.event("event_gain", seat, what=e.stat, amount=p[e.stat] - before))
+    elif e.op == "produce":
+        if e.stat in ("food", "resource"):
+            got = eco.produce(p, e.stat, n)
+            events.append(base.event("produced", seat, what=e.stat, amount=got))
+        else:  # the seat's choice; default: food while food is short of resources, then resources
+            for _ in range(n):
+                what = "food" if eco.amount(p, "food") < eco.amount(p, "resource") else "resource"
+                eco.produce(p, what, 1)
+    elif e.op == "lose":
+        if e.stat == "population":
+            for _ in range(n):
+                lose_population(state, seat)
+        elif e.stat == "all_food":
+            for cid, _ in eco.store(p, "food"):
+                p["blue"] += p["tokens"][cid]
+                p["tokens"][cid] = 0
+        elif e.stat == "food_and_resource":
+            lose_goods(p, n)
+        elif e.stat == "blue_token":
+            for _ in range(n):
+                if p["blue"]:
+                    p["blue"] -= 1
+                    p["blue_extra"] -= 1
+        elif e.stat == "building":
+            lose_building(state, seat, ("urban", "farm", "mine"))
+        elif e.stat == "urban":
+            lose_building(state, seat, ("urban",), best=True)  # the least-culture civilization chooses
+        elif e.stat == "discontent_half_up":
+            for _ in range(min(p["idle"], (discontent(p, state["options"]) + 1) // 2)):
+                lose_population(state, seat)
+        elif e.stat == "leaders_not_current":
+            if p["leader"] and CARDS[p["leader"].split(":", 1)[0]].age != state["age"]:
+                state["discard"].append(p["leader"])
+                p["leader"] = None
+                eco.refresh(p)
+        # colony, age_a_or_i_wonder: nothing to lose until colonies and flipped wonders exist (docs/tta.md)
+    elif e.op == "take" and e.stat == "yellow_bank":
+        weak = targets(state, "weakest")[0]
+        q = state["seats"][weak]
+        if weak != seat and q["yellow"]:
+            q["yellow"] -= 1
+            q["boxed"] += 1   # boxed: net yellow tokens gone from this seat (negative: gained from others)
+            p["yellow"] += 1
+            p["boxed"] -= 1
+    elif e.op == "populate":
+        for _ in range(n):
+            if p["yellow"]:
+                p["yellow"] -= 1
+                p["idle"] += 1
+    elif e.op == "free_build":
+        cid = "civ/A/religion" if e.stat == "temple" else "civ/A/warriors"
+        if p["idle"] and eco.count_type(p, "temple") < eco.urban_limit(p) or e.stat == "infantry" and p["idle"]:
+            p["idle"] -= 1
+            p["workers"][cid] = p["workers"].get(cid, 0) + 1
+            events.append(base.event("built", seat, card=cid, cost=0))
+    elif e.op == "draw":
+        draw_military(state, seat, n, events)
+    elif e.op == "rank":
+        i = state["players"] - 2
+        key = (lambda s: eco.ratings(state["seats"][s], state["options"])["science"]) \
+            if e.stat == "science_rate" else (lambda s: strength(state, s))
+        place = ranked(state, key, True).index(seat)
+        p["culture"] += e.table[i][place]
+    elif e.op == "rule" and e.stat == "skip_discard":
+        state["skip_discard"] = seat
+    elif e.op == "rule" and e.stat == "lose_civil_actions_next_turn":
+        p["ca_penalty"] = n
+    # take_cards (International Agreement): not in this slice (docs/tta.md)
+
+
+# Effects each concerned seat chooses for itself, and the answers it may give (the first is the default).
+CHOICES = {("produce", "food_or_resource"): ("food", "resource"), ("free_build", "temple"): ("build", "skip"),
+           ("free_build", "infantry"): ("build", "skip")}
+
+
+def choosers(state: dict, e) -> list[int]:
+    """The seats an effect with a choice asks: free builds only those with an unused worker (and room)."""
+    seats = targets(state, e.who)
+    if e.op == "free_build":
+        seats = [s for s in seats if state["seats"][s]["idle"]
+                 and (e.stat != "temple" or eco.count_type(state["seats"][s], "temple")
+                      < eco.urban_limit(state["seats"][s]))]
+    return seats
+
+
+def resolve(state: dict, copy: str, events: list, resume: str) -> None:
+    """Resolve a revealed event: each effect on each seat it touches (targets fixed before any change).
+
+    An effect each seat chooses for itself asks every concerned seat at once (one `event_choice` frame); it is
+    applied when the last one answers, in turn order whatever the order of the answers (the issue)."""
+    m = MILITARY[copy.split(":", 1)[0]]
+    events.append(base.event("event", state["turn"], card=copy))
+    if m.kind == "territory":
+        events.append(base.event("territory_unclaimed", None, card=copy))  # bidding: part 2 continues
+        return
+    for i, e in enumerate(m.effects):
+        if (e.op, e.stat) in CHOICES:
+            seats = choosers(state, e)
+            if seats:
+                state["stack"].append({"kind": "event_choice", "seats": seats, "answered": [], "answers": {},
+                                       "card": copy, "effect": i, "options": list(CHOICES[(e.op, e.stat)]),
+                                       "resume": resume})
+            continue
+        for seat in targets(state, e.who):
+            apply_outcome(state, e, seat, events)
+    for p in state["seats"]:
+        eco.refresh(p)
+
+
+def answer_choice(state: dict, seat: int, option: str, events: list) -> None:
+    """A seat answers an event choice; the last answer applies every seat's choice in turn order."""
+    frame = state["stack"][-1]
+    if option not in frame["options"]:
+        raise ValueError(option)
+    frame["answers"][str(seat)] = option
+    frame["answered"].append(seat)
+    events.append(base.event("chose", seat))
+    if len(frame["answered"]) < len(frame["seats"]):
+        return
+    state["stack"].pop()
+    state["phase"] = frame["resume"]
+    e = MILITARY[frame["card"].split(":", 1)[0]].effects[frame["effect"]]
+    for s in frame["seats"]:
+        choice = frame["answers"][str(s)]
+        if choice == "skip":
+            continue
+        if e.op == "produce":
+            got = eco.produce(state["seats"][s], choice, e.amount)
+            events.append(base.event("produced", s, what=choice, amount=got))
+        else:
+            apply_outcome(state, e, s, events)
+        eco.refresh(state["seats"][s])
+
+
+def prepare(state: dict, seat: int, copy: str, events: list, resume: str) -> None:
+    """JA l.205-215: the card goes face down on the future events; culture by its age; the top current event
+    is revealed and resolved, then goes to the past events; an empty current deck is refilled."""
+    p = state["seats"][seat]
+    p["mil_hand"].remove(copy)
+    state["future"].append(copy)
+    state["future_by"].setdefault(str(seat), []).append(copy)
+    age = MILITARY[copy.split(":", 1)[0]].age
+    p["culture"] += CULTURE_BY_AGE[age]
+    events.append(base.event("event_prepared", seat, age=age, culture=CULTURE_BY_AGE[age]))
+    events.append(base.event("event_prepared_card", seat, to=[seat], card=copy))
+    if not state["current"]:
+        refill(state)
+    top = state["current"].pop(0)
+    resolve(state, top, events, resume)
+    state["past"].append(top)
+    if not state["current"]:
+        refill(state)
+
+
+def final_events(state: dict, events: list) -> str | None:
+    """JA l.115, l.587: at the end every event left in the current and future events is revealed and resolved,
+    the current ones from the top, then the future ones as a refill orders them (older ages first); one at a
+    time, so that a choice may ask the players. Territories are not colonised then (nobody bids: docs/tta.md)."""
+    if not state["current"] and state["future"]:
+        refill(state)
+    if not state["current"]:
+        return "over"
+    top = state["current"].pop(0)
+    resolve(state, top, events, "final_events")
+    state["past"].append(top)
+    return None if state["stack"] else "final_events"
+
+
+def refill(state: dict) -> None:
+    """JA l.217: the future events shuffled become the current events, the older ages on top."""
+    cards = base.shuffled(state["rng"], state["future"])
+    state["current"] = sorted(cards, key=lambda c: CULTURE_BY_AGE[MILITARY[c.split(":", 1)[0]].age])
+    state["future"] = []
+    state["future_by"] = {}
