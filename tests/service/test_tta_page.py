@@ -72,3 +72,25 @@ def test_take_by_clicking_a_card_then_build_with_the_cost_confirmed_and_type_a_t
     mine = db.session.scalars(select(Move).where(Move.game_id == game.id, Move.seat == 0).order_by(Move.seq))
     assert [(m.text, m.source) for m in mine] == [("take 1", "web"), ("done", "web"), (build.group(1), "web"),
                                                    ("done", "web")]
+
+
+def test_the_page_and_its_forms_render_at_every_move_of_a_game(client, make_user, make_game):
+    """Every position ann meets over several rounds (bots choose her moves) renders, with its panels."""
+    import random
+
+    from pbem import engine, play
+
+    ann = make_user("ann")
+    game = make_game("tta", humans=(ann,), bots=2)
+    signin(client, ann.email)
+    rules, rnd = engine.get("tta"), random.Random(14)
+    for _ in range(60):
+        page = _page(client, game)
+        db.session.expire_all()
+        state = db.session.get(Game, game.id).state
+        if state["round"] > 8 or state["over"] is not None:
+            break
+        assert 'id="move-h"' in page
+        move = rules.bot_move(state, 0, rnd)
+        assert play.submit(game.id, 0, str(move), "web", f"web:{rnd.random()}").ok
+    assert state["round"] > 8

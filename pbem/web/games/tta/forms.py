@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from ....engine.tta.actions import build_cost, science_cost, take_cost, upgrade_cost
-from ....engine.tta.cards import card
+from ....engine.tta.cards import card, kind_of
 from ....engine.tta.economy import amount
 from ....engine.tta.moves import Build, Discover, Done, Revolution, Take, Upgrade, name
 from ...move_forms import MAX_BUTTONS, Choice, Panel, generic_panels
@@ -25,8 +25,9 @@ def _takes(state: dict, seat: int, moves: list[Take]) -> Panel:
         cost = take_cost(p, m.slot - 1, card(copy).id)
         choices.append(Choice(str(m), _("Take %(card)s (slot %(slot)d): %(n)d civil actions", card=name(copy),
                                          slot=m.slot, n=cost)))
-    return _choices_panel(_("Take a card from the row"), choices,
-                          _("You have %(n)d civil actions left.", n=p["ca"]))
+    # Always buttons, one per card (at most the 13 slots): a card is taken by clicking it.
+    return Panel("buttons", _("Take a card from the row"), choices,
+                 note=_("You have %(n)d civil actions left.", n=p["ca"]))
 
 
 def _builds(state: dict, seat: int, moves: list) -> Panel:
@@ -51,8 +52,8 @@ def _technologies(state: dict, seat: int, moves: list) -> Panel:
     for m in moves:
         peaceful = isinstance(m, Discover)
         verb = _("Discover %(card)s: %(n)d science") if peaceful else _("Revolution: %(card)s for %(n)d science")
-        choices.append(Choice(str(m), verb % {"card": name(m.card), "n": science_cost(p, m.card, peaceful)},
-                              confirm=True))
+        cost = science_cost(p, kind_of(m.card), peaceful)
+        choices.append(Choice(str(m), verb % {"card": name(m.card), "n": cost}, confirm=True))
     return _choices_panel(_("Play a technology"), choices, _("You have %(n)d science.", n=p["science"]))
 
 
