@@ -62,8 +62,7 @@ def test_three_turns_by_forms_and_text_box_with_screenshots_and_axe(server, brow
     my_turn_in_round(driver, 1)
     taken = take_by_click(driver)
     end_turn(driver)
-    history = text(driver, "#history")
-    assert "ada: took" not in history and "You took" in history or "took" in history, history[:500]
+    assert "took" in text(driver, "#history")  # the bots' turns followed: their takes are in the history
 
     # Turn 2, by the forms: a card, a building with its cost confirmed when one is affordable, done.
     my_turn_in_round(driver, 2)

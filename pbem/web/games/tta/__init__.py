@@ -20,6 +20,8 @@ bp = Blueprint("tta_board", __name__, template_folder="templates", static_folder
 ACTION_EVENTS = {"took", "built", "upgraded", "destroyed", "populated", "wonder_stage", "wonder_done", "discovered",
                  "revolution", "leader", "action", "done"}
 PRODUCTION_EVENTS = {"produced", "uprising", "scored", "famine", "corruption"}
+# The player board's areas for cards that hold workers, in the board's order.
+AREAS = {"production": _l("Farms and mines"), "urban": _l("Urban buildings"), "military": _l("Military units")}
 
 
 def tta_row(view: Mapping) -> list[dict]:
@@ -36,16 +38,15 @@ def tta_row(view: Mapping) -> list[dict]:
 
 def tta_tableau(seat_view: Mapping) -> dict:
     """One player's board: cards with workers and blue tokens on them by area, wonders, the banks as counts."""
-    areas: dict[str, list] = {"farms and mines": [], "urban buildings": [], "military units": []}
+    areas: dict[str, list] = {key: [] for key in AREAS}
     for cid in in_order(seat_view["workers"]):
         c = CARDS[cid]
-        area = {"farm": "farms and mines", "mine": "farms and mines", "unit": "military units"}.get(
-            c.kind, "urban buildings")
+        area = {"farm": "production", "mine": "production", "unit": "military"}.get(c.kind, "urban")
         areas[area].append({**tta_card(cid), "workers": seat_view["workers"][cid],
                             "blue": seat_view["tokens"].get(cid, 0)})
     hand = seat_view["hand"]
     return {
-        "areas": [{"name": k, "cards": v} for k, v in areas.items()],
+        "areas": [{"name": AREAS[k], "cards": v} for k, v in areas.items()],
         "government": tta_card(seat_view["government"]),
         "leader": tta_card(seat_view["leader"]),
         "specials": tta_cards_of(seat_view["specials"].values()),
