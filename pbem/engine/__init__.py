@@ -19,8 +19,10 @@ _BUILTIN = {
     "stone-age": "pbem.engine.stone_age",
     "tta": "pbem.engine.tta",
 }
-# Engines that work (get(), `pbem simulate`, the contract tests) but are not offered to hosts yet.
-NOT_OFFERED = {"tta": "issue 14 puts Through the Ages on the web and in the mail"}
+# Engines that work (get(), `pbem simulate`, the contract tests) but are not offered to hosts yet
+# (slug -> why). Through the Ages is offered since issue 14 gave it a page and turn mails; it plays
+# the civil rules until politics and the military land (its lobby summary says so).
+NOT_OFFERED: dict[str, str] = {}
 _registered: dict[str, ModuleType] = {}
 
 

@@ -25,6 +25,7 @@ from ..engine.base import text_width
 from ..extensions import db
 from ..languages import duration
 from ..models import Game, Move, Outbox, Seat, User
+from .folding import fold
 
 log = logging.getLogger(__name__)
 
@@ -282,6 +283,7 @@ PROMPT_WORDS = {
     "tools": lazy_gettext("decide which tools to add to your roll"),
     "pick": lazy_gettext("pick a die from the dice card"),
     "feed": lazy_gettext("feed your people"),
+    "actions": lazy_gettext("take your actions (cards from the row, building, then done)"),
 }
 
 
@@ -441,7 +443,7 @@ def queue_turn(game: Game, seat: Seat) -> None:
         asked = ", ".join(block.asked) or gettext("your move")
         _queue(f"turn:{game.id}:{seat.position}:{seat.prompt_version}", "turn", user.email,
                f"{game_tag(game)} {gettext('Your turn: %(asked)s', asked=asked)}",
-               render("turn.txt", **context), html=render("turn.html", **context), user=user, game=game,
+               fold(render("turn.txt", **context)), html=render("turn.html", **context), user=user, game=game,
                headers=_game_headers(game, seat), message_id=turn_message_id(game, seat))
 
 
@@ -494,7 +496,7 @@ def queue_digest(user: User, day: str) -> Outbox | None:
         context = {"blocks": blocks, "user": user, "commands_doc": commands_doc(), **_footer(user)}
         subject = ngettext("[pbem] %(num)s game is waiting for you", "[pbem] %(num)s games are waiting for you",
                            len(blocks))
-        return _queue(key, "digest", user.email, subject, render("digest.txt", **context),
+        return _queue(key, "digest", user.email, subject, fold(render("digest.txt", **context)),
                       html=render("digest.html", **context), user=user,
                       headers={"Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All",
                                **_list_headers(user)})

@@ -518,13 +518,11 @@ def test_a_lower_building_limit_keeps_the_buildings_but_stops_new_ones():
         act(state, "build lab Philosophy")
 
 
-def test_registered_but_not_offered_to_hosts_yet():
-    """Issue 14 offers the game; until then get() and simulate work, the lists hosts choose from leave it out."""
+def test_registered_and_offered_to_hosts():
+    """Issue 14 offers the game (it had been registered but not offered while it had no page or turn mail)."""
     from pbem import engine
     assert engine.get("tta") is tta
-    assert "tta" not in engine.games() and "tta" in engine.games(unoffered=True)
-    with pytest.raises(KeyError, match="not offered"):
-        engine.get("tta", offered=True)
+    assert "tta" in engine.games() and engine.get("tta", offered=True) is tta
     assert engine.get("stone-age", offered=True).SLUG == "stone-age"
 
 

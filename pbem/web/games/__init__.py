@@ -34,12 +34,13 @@ class Presentation:
     template_globals: Mapping[str, Any] = field(default_factory=dict)
     stylesheet: str | None = None  # a file in the game's static folder
     example: str = ""  # a command shown under the text box when no move form offers one
+    summary: Any = ""  # what a host should know before choosing the game (a lazy string), shown in the lobby
     blueprint: Blueprint | None = None  # serves the game's templates and static files
 
 
 GENERIC = Presentation()
 # slug -> module defining PRESENTATION; loaded on first use, like the engines.
-_MODULES = {"stone-age": "pbem.web.games.stone_age"}
+_MODULES = {"stone-age": "pbem.web.games.stone_age", "tta": "pbem.web.games.tta"}
 _loaded: dict[str, Presentation] = {}
 
 

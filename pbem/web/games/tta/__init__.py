@@ -1,0 +1,87 @@
+"""Through the Ages on the web: the board's template globals, its move panels, and how its events group into phases."""
+from __future__ import annotations
+
+from typing import Mapping
+
+from flask import Blueprint
+from flask_babel import lazy_gettext as _l
+
+from ....engine.tta.actions import take_cost
+from ....engine.tta.board import BLUE_TOTAL, ROW_COSTS, YELLOW_BANK
+from ....engine.tta.cards import CARDS
+from ....engine.tta.economy import in_order
+from .. import Presentation
+from .faces import tta_card, tta_cards_of
+from .forms import panels
+
+bp = Blueprint("tta_board", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/static/games/tta")
+
+ACTION_EVENTS = {"took", "built", "upgraded", "destroyed", "populated", "wonder_stage", "wonder_done", "discovered",
+                 "revolution", "leader", "action", "done"}
+PRODUCTION_EVENTS = {"produced", "uprising", "scored", "famine", "corruption"}
+# The player board's areas for cards that hold workers, in the board's order.
+AREAS = {"production": _l("Farms and mines"), "urban": _l("Urban buildings"), "military": _l("Military units")}
+
+
+def tta_row(view: Mapping) -> list[dict]:
+    """The card row from the viewer's seat: slot, the card's face and what taking it costs this viewer."""
+    you = view.get("you")
+    p = view["seats"][you] if you is not None else None
+    out = []
+    for i, copy in enumerate(view["row"]):
+        face = tta_card(copy)
+        cost = ROW_COSTS[i] if face is None or p is None else take_cost(p, i, face["id"])
+        out.append({"slot": i + 1, "card": face, "cost": cost})
+    return out
+
+
+def tta_tableau(seat_view: Mapping) -> dict:
+    """One player's board: cards with workers and blue tokens on them by area, wonders, the banks as counts."""
+    areas: dict[str, list] = {key: [] for key in AREAS}
+    for cid in in_order(seat_view["workers"]):
+        c = CARDS[cid]
+        area = {"farm": "production", "mine": "production", "unit": "military"}.get(c.kind, "urban")
+        areas[area].append({**tta_card(cid), "workers": seat_view["workers"][cid],
+                            "blue": seat_view["tokens"].get(cid, 0)})
+    hand = seat_view["hand"]
+    return {
+        "areas": [{"name": AREAS[k], "cards": v} for k, v in areas.items()],
+        "government": tta_card(seat_view["government"]),
+        "leader": tta_card(seat_view["leader"]),
+        "specials": tta_cards_of(seat_view["specials"].values()),
+        "wonders": tta_cards_of(seat_view["wonders"]),
+        "building": tta_card(seat_view["wonder"]),
+        "hand": tta_cards_of(hand) if isinstance(hand, list) else None,
+        "hand_count": len(hand) if isinstance(hand, list) else hand["count"],
+        "yellow_total": YELLOW_BANK, "blue_total": BLUE_TOTAL,
+    }
+
+
+def tta_phase(event: Mapping) -> str | None:
+    """The part of a player's turn a TtA event belongs to."""
+    kind = event.get("kind")
+    if kind in ACTION_EVENTS:
+        return "actions"
+    if kind in PRODUCTION_EVENTS:
+        return "production"
+    if kind == "game_over":
+        return "end"
+    return "turn"  # a new turn, the row refilled, an age ending
+
+
+PRESENTATION = Presentation(
+    board_template="tta/board.html",
+    panels=panels,
+    event_phase=tta_phase,
+    phase_names={"turn": _l("New turn and card row"), "actions": _l("Actions"),
+                 "production": _l("Production and maintenance"), "end": _l("Game over")},
+    template_globals={"tta_card": tta_card, "tta_row": tta_row, "tta_tableau": tta_tableau},
+    stylesheet="board.css",
+    example="take 1",
+    summary=_l("Through the Ages is played without territories, aggressions, wars and pacts for now: they come "
+               "with the rest of the military half of the engine. Everything else of the full game is there: "
+               "technologies, buildings, wonders, leaders, action cards, the card row, military cards, tactics "
+               "and armies, and events."),
+    blueprint=bp,
+)

@@ -1,0 +1,81 @@
+"""The Through the Ages move panels: take a card from the row, build and upgrade with the cost shown, the rest."""
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from ....engine.tta.actions import build_cost, science_cost, take_cost, upgrade_cost
+from ....engine.tta.cards import card, kind_of
+from ....engine.tta.economy import amount
+from ....engine.tta.moves import Build, Discover, Done, Revolution, Take, Upgrade, name
+from ...move_forms import MAX_BUTTONS, Choice, Panel, generic_panels
+
+KNOWN = (Take, Build, Upgrade, Discover, Revolution, Done)
+
+
+def _choices_panel(title: str, choices: list[Choice], note: str = "") -> Panel:
+    """Buttons for a few choices, a list for many (a list sends at once, so it asks no "Really?")."""
+    return Panel("buttons" if len(choices) <= MAX_BUTTONS else "select", title, choices, note=note)
+
+
+def _takes(state: dict, seat: int, moves: list[Take]) -> Panel:
+    p = state["seats"][seat]
+    choices = []
+    for m in moves:
+        copy = state["row"][m.slot - 1]
+        cost = take_cost(p, m.slot - 1, card(copy).id)
+        choices.append(Choice(str(m), _("Take %(card)s (slot %(slot)d): %(n)d civil actions", card=name(copy),
+                                         slot=m.slot, n=cost)))
+    # Always buttons, one per card (at most the 13 slots): a card is taken by clicking it.
+    return Panel("buttons", _("Take a card from the row"), choices,
+                 note=_("You have %(n)d civil actions left.", n=p["ca"]))
+
+
+def _builds(state: dict, seat: int, moves: list) -> Panel:
+    choices = []
+    for m in moves:
+        if isinstance(m, Build):
+            label = _("Build %(card)s (%(type)s): %(n)d resources", card=name(m.card),
+                      type=card(m.card).subtype or card(m.card).kind, n=build_cost(state, seat, m.card))
+        else:
+            label = _("Upgrade %(src)s to %(dst)s: %(n)d resources", src=name(m.src), dst=name(m.dst),
+                      n=upgrade_cost(state, seat, m.src, m.dst))
+        choices.append(Choice(str(m), label, confirm=True))
+    p = state["seats"][seat]
+    note = _("You have %(res)d resources and %(idle)d unused workers; you confirm before anything is paid.",
+             res=amount(p, "resource"), idle=p["idle"])
+    return _choices_panel(_("Build or upgrade"), choices, note)
+
+
+def _technologies(state: dict, seat: int, moves: list) -> Panel:
+    p = state["seats"][seat]
+    choices = []
+    for m in moves:
+        peaceful = isinstance(m, Discover)
+        verb = _("Discover %(card)s: %(n)d science") if peaceful else _("Revolution: %(card)s for %(n)d science")
+        cost = science_cost(p, kind_of(m.card), peaceful)
+        choices.append(Choice(str(m), verb % {"card": name(m.card), "n": cost}, confirm=True))
+    return _choices_panel(_("Play a technology"), choices, _("You have %(n)d science.", n=p["science"]))
+
+
+def panels(state: dict, seat: int, legal: list, locale: str) -> list:
+    """The panels for `seat`'s legal TtA moves: the row first, then building, technologies, the rest, done."""
+    out = []
+    takes = [m for m in legal if isinstance(m, Take)]
+    if takes:
+        out.append(_takes(state, seat, takes))
+    builds = [m for m in legal if isinstance(m, (Build, Upgrade))]
+    if builds:
+        out.append(_builds(state, seat, builds))
+    techs = [m for m in legal if isinstance(m, (Discover, Revolution))]
+    if techs:
+        out.append(_technologies(state, seat, techs))
+    # Leaders, action cards, population, wonders, destroying: buttons or a list, as the engine writes them.
+    rest = [m for m in legal if not isinstance(m, KNOWN)]
+    if rest:
+        rest_panel = generic_panels(None, state, seat, rest, locale)[0]
+        rest_panel.title = _("Other actions")
+        out.append(rest_panel)
+    if any(isinstance(m, Done) for m in legal):
+        out.append(Panel("buttons", _("End your actions"), [Choice("done", _("Done: production and the next "
+                                                                            "player follow"), confirm=True)]))
+    return out

@@ -1,0 +1,89 @@
+"""Through the Ages turn mails: what is asked, the news, working examples, the row with costs, the deadline,
+and every line within 78 columns for a phone's mail reader (English and Japanese)."""
+from __future__ import annotations
+
+import re
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+import pytest
+from sqlalchemy import select
+
+from pbem import engine
+from pbem.engine.base import text_width
+from pbem.extensions import db
+from pbem.mail import inbound, outbound
+from pbem.models import Game, Outbox
+
+WIDTH = 78  # columns of a plain-text mail reader; wide (CJK) characters count two
+
+
+def turn_mails(to: str) -> list[Outbox]:
+    return list(db.session.scalars(select(Outbox).where(Outbox.kind == "turn", Outbox.to_address == to)
+                                   .order_by(Outbox.id)))
+
+
+def examples_of(text: str) -> list[str]:
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.endswith(("For example:", "例：", "例:"))) + 1
+    out = []
+    for line in lines[start:]:
+        if not line.startswith("    "):
+            break
+        out.append(line.strip())
+    return out
+
+
+def reply(mail: Outbox, text: str) -> bytes:
+    """A reply to a turn mail: the command above the quoted original, threaded as mail programs do."""
+    msg = EmailMessage()
+    msg["From"], msg["To"] = mail.to_address, mail.headers.get("Reply-To") or "play@pbem.test"
+    msg["Subject"], msg["Message-ID"] = "Re: " + mail.subject, make_msgid(domain="mail.example.org")
+    msg["In-Reply-To"] = mail.message_id
+    quoted = "\n".join("> " + line for line in mail.text.splitlines())
+    msg.set_content(f"{text}\n\nOn Sat, 21 Nov 2026 at 10:00, pbem <pbem@pbem.test> wrote:\n{quoted}\n")
+    return msg.as_bytes()
+
+
+def play_rounds(game: Game, rounds: int) -> None:
+    """The humans reply with a first example and "done" to their turn mail until `rounds` rounds are done (bots play)."""
+    while db.session.get(Game, game.id).state["round"] <= rounds:
+        db.session.expire_all()
+        game = db.session.get(Game, game.id)
+        seat = engine.get("tta").pending(game.state)[0].seat
+        mail = turn_mails(game.seat_at(seat).user.email)[-1]
+        first = examples_of(mail.text)[0]
+        command = first if first == "done" else f"{first}\ndone"  # a whole turn in one reply
+        version = game.version
+        inbound.receive(reply(mail, command), "raw")
+        db.session.expire_all()
+        answers = db.session.scalars(select(Outbox).where(Outbox.kind != "turn").order_by(Outbox.id.desc()))
+        assert db.session.get(Game, game.id).version > version, [a.text for a in answers][:1]
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_every_tta_turn_mail_fits_78_columns_and_holds_what_the_turn_needs(make_user, make_game, locale):
+    ann, bob = make_user("ann", locale=locale), make_user("bob", locale=locale)
+    game = make_game("tta", humans=(ann, bob), bots=1, turn_seconds=86400)
+    play_rounds(game, 3)
+    mails = turn_mails(ann.email) + turn_mails(bob.email)
+    assert len(mails) >= 6
+    for mail in mails:
+        # A link is never broken (it would stop working): it stands alone on its line instead.
+        wide = [line for line in mail.text.splitlines()
+                if text_width(line) > WIDTH and not re.fullmatch(r"https?://\S+", line)]
+        assert wide == [], f"lines over {WIDTH} columns in a {locale} turn mail:\n" + "\n".join(wide)
+        assert "\t" not in mail.text and "<" not in mail.text.split("\n\n", 1)[0]
+    last = turn_mails(ann.email)[-1].text
+    db.session.expire_all()
+    game = db.session.get(Game, game.id)
+    if engine.get("tta").pending(game.state)[0].seat == 0:
+        assert set(examples_of(last)) <= {str(m) for m in engine.get("tta").legal(game.state, 0)}
+    # The row with what each slot costs, each player's tableau, the news since the last turn, the deadline.
+    assert " 1. [1] " in last and "13. [3] " in last
+    board = last[last.index(" 1. [1] "):]
+    assert all(f"\n{name}" in board for name in outbound.seat_names(game))  # every tableau, by name
+    assert ("Deadline" in last) if locale == "en" else ("UTC" in last)
+    if locale == "en":
+        assert "take your actions" in turn_mails(ann.email)[-1].subject
+        assert "Since your last move:" in last and "took" in last

@@ -1,0 +1,96 @@
+"""The Through the Ages game page: the card row's faces, each tableau, and moves by the forms and the text box."""
+from __future__ import annotations
+
+import html
+import re
+
+from conftest import signin
+from sqlalchemy import select
+
+from pbem.extensions import db
+from pbem.models import Game, Move
+
+
+def _page(client, game) -> str:
+    response = client.get(f"/games/{game.id}")
+    assert response.status_code == 200, response.data
+    return response.get_data(as_text=True)
+
+
+def _form_fields(page: str, button_value: str) -> dict:
+    """The hidden fields of the form holding the button that sends `button_value`."""
+    for form in re.findall(r"<form [^>]*>.*?</form>", page, re.S):
+        if f'value="{button_value}"' in form:
+            return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    raise AssertionError(f"no form sends {button_value!r}")
+
+
+def test_the_board_shows_card_faces_tableaus_and_tracks(client, make_user, make_game):
+    ann = make_user("ann")
+    game = make_game("tta", humans=(ann,), bots=2)
+    signin(client, ann.email)
+    page = html.unescape(_page(client, game))
+    assert 'href="/static/games/tta/board.css"' in page
+    row = re.search(r'<ol class="tta-row".*?</ol>', page, re.S).group(0)
+    assert row.count('class="tta-card') == 13 and "Age A" in row and "civil action" in row
+    assert "Score tracks" in page and "Yellow bank 18 of 18" in page and "Blue bank 18 of 18" in page
+    assert "Agriculture" in page and "+1 food per worker" in page and "2 workers" in page
+    assert "civil rules only" in page
+    assert re.search(r'<button type="submit" name="move" value="take 1">Take [^<]+ \(slot 1\): 1 civil actions',
+                     page)
+
+
+def test_take_by_clicking_a_card_then_build_with_the_cost_confirmed_and_type_a_turn(client, make_user, make_game):
+    ann = make_user("ann")
+    game = make_game("tta", humans=(ann,), bots=2)
+    signin(client, ann.email)
+    page = _page(client, game)
+    done = client.post(f"/games/{game.id}/move", data={**_form_fields(page, "take 1"), "move": "take 1"})
+    assert done.status_code == 302, done.data
+    page = html.unescape(_page(client, game))
+    assert "Done: take 1" in page
+    # Ending the actions asks "Really?" first: nothing is applied until the confirmation.
+    fields = _form_fields(page, "done")
+    really = client.post(f"/games/{game.id}/move", data={**fields, "confirm_move": "done"})
+    assert really.status_code == 200 and "You are about to send done" in html.unescape(really.get_data(as_text=True))
+    db.session.expire_all()
+    assert db.session.get(Game, game.id).version == int(fields["version"])
+    sent = client.post(f"/games/{game.id}/move", data={**fields, "move": "done", "confirmed": "1"})
+    assert sent.status_code == 302, sent.data
+    # Round 2 (the bots have played): build with the cost shown, then a typed line.
+    page = html.unescape(_page(client, game))
+    build = re.search(r'name="confirm_move" value="(build [^"]+)"[^>]*>Build ([^<]+): (\d+) resources', page)
+    assert build, page
+    fields = _form_fields(page, build.group(1))
+    really = client.post(f"/games/{game.id}/move", data={**fields, "confirm_move": build.group(1)})
+    assert build.group(1) in html.unescape(really.get_data(as_text=True))
+    assert client.post(f"/games/{game.id}/move", data={**fields, "move": build.group(1),
+                                                       "confirmed": "1"}).status_code == 302
+    page = _page(client, game)
+    typed = client.post(f"/games/{game.id}/move", data={**_form_fields(page, "done"), "command": "done"})
+    assert typed.status_code == 302, typed.data
+    mine = db.session.scalars(select(Move).where(Move.game_id == game.id, Move.seat == 0).order_by(Move.seq))
+    assert [(m.text, m.source) for m in mine] == [("take 1", "web"), ("done", "web"), (build.group(1), "web"),
+                                                   ("done", "web")]
+
+
+def test_the_page_and_its_forms_render_at_every_move_of_a_game(client, make_user, make_game):
+    """Every position ann meets over several rounds (bots choose her moves) renders, with its panels."""
+    import random
+
+    from pbem import engine, play
+
+    ann = make_user("ann")
+    game = make_game("tta", humans=(ann,), bots=2)
+    signin(client, ann.email)
+    rules, rnd = engine.get("tta"), random.Random(14)
+    for _ in range(60):
+        page = _page(client, game)
+        db.session.expire_all()
+        state = db.session.get(Game, game.id).state
+        if state["round"] > 8 or state["over"] is not None:
+            break
+        assert 'id="move-h"' in page
+        move = rules.bot_move(state, 0, rnd)
+        assert play.submit(game.id, 0, str(move), "web", f"web:{rnd.random()}").ok
+    assert state["round"] > 8
