@@ -18,6 +18,7 @@ from ..languages import translated
 from ..models import Game, InboundMessage, Move, Outbox, Seat, User
 from . import keywords, outbound, throttle
 from .decode import Received
+from .folding import fold
 
 # An address gets at most one "who are you?" answer an hour, and at most this many answers of
 # any kind: a mail program that answers every answer must not start an endless exchange.
@@ -119,7 +120,7 @@ def queue_answer(row: InboundMessage, received: Received, report: Report) -> boo
                                                                 else MAX_ANSWERS_PER_HOUR):
         return False
     with force_locale(_locale(user)):
-        text = _render(report, _locale(user))
+        text = fold(_render(report, _locale(user)))  # a phone's reader: 78 columns, as the turn mail
     asked = _asked_seat(game, seat)
     message_id = None
     if asked is not None:

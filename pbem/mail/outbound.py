@@ -284,6 +284,9 @@ PROMPT_WORDS = {
     "pick": lazy_gettext("pick a die from the dice card"),
     "feed": lazy_gettext("feed your people"),
     "actions": lazy_gettext("take your actions (cards from the row, building, then done)"),
+    "politics": lazy_gettext("your political action (play an event, or done)"),
+    "discard": lazy_gettext("discard military cards down to your hand limit"),
+    "event_choice": lazy_gettext("choose what the event does for you"),
 }
 
 

@@ -91,6 +91,11 @@ def answers_to(address: str) -> list[Outbox]:
                                    .order_by(Outbox.id)))
 
 
+def words(text: str) -> str:
+    """A mail's text with its line breaks as spaces: answers are folded to 78 columns for phones."""
+    return " ".join(text.split())
+
+
 def moves(game: Game, source: str = "email") -> list[str]:
     return list(db.session.scalars(select(Move.text).where(Move.game_id == game.id, Move.source == source)
                                    .order_by(Move.seq)))
@@ -409,7 +414,7 @@ def test_a_reply_found_by_its_thread_alone_plays_only_when_the_senders_domain_si
     # A From header is easy to forge: without the seat's token and without a signature, nothing is played.
     row = inbound.receive(thread_reply(game, "take 2", "bob@example.com"), "raw")
     assert row.outcome == "stopped" and moves(game) == []
-    assert "could not be verified" in answers_to("bob@example.com")[-1].text
+    assert "could not be verified" in words(answers_to("bob@example.com")[-1].text)
     # Signed by another domain (the forger's own), or over part of the body only: still nothing.
     row = inbound.receive(dkim_signed(thread_reply(game, "take 2", "bob@example.com"), example_org_dns,
                                       domain="forger.test"), "raw")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 from test_inbound import (
-    answers_to, dkim_signed, example_org_dns, moves, new_mail, post_raw, refreshed, reply, turn_mail,
+    answers_to, dkim_signed, example_org_dns, moves, new_mail, post_raw, refreshed, reply, turn_mail, words,
 )
 
 from pbem import play
@@ -36,7 +36,7 @@ def test_a_bare_from_with_status_n_plays_no_move(client, make_game):
     sent = hook(client, new_mail(f"status {game.id}\ntake 1", sender="ann@example.com"))
     assert sent["outcome"] == "stopped" and moves(game) == []
     [answer] = answers_to("ann@example.com")
-    assert "  > take 1" in answer.text and "could not be verified" in answer.text
+    assert "  > take 1" in answer.text and "could not be verified" in words(answer.text)
 
 
 def test_a_bare_from_says_nothing_at_the_table(client, make_game):
@@ -44,7 +44,7 @@ def test_a_bare_from_says_nothing_at_the_table(client, make_game):
     hook(client, new_mail(f"status {game.id}\nsay I resign, sorry all", sender="ann@example.com"))
     assert db.session.scalars(select(ChatMessage)).all() == []
     assert db.session.scalars(select(Outbox).where(Outbox.kind == "chat")).all() == []
-    assert "could not be verified" in answers_to("ann@example.com")[0].text
+    assert "could not be verified" in words(answers_to("ann@example.com")[0].text)
 
 
 def test_a_bare_from_does_not_join_a_game_until_the_sender_answers_our_mail(client, make_user):
