@@ -19,7 +19,7 @@ SECRET_KEY = "served-test"  # the same in the served process and in the test, so
 def set_up(pg_url: str, instance: Path, rows):
     """Migrate the database at `pg_url` and return `rows(app)`, run in an app context on it; the app's
     connections are closed afterwards, so that only the served process holds any."""
-    from celery import current_app as current_celery
+    from celery import _state
     from flask_migrate import upgrade
 
     from pbem import create_app
@@ -27,7 +27,7 @@ def set_up(pg_url: str, instance: Path, rows):
 
     # create_app makes its Celery app the default one: the suite's app must stay the default, or later
     # tests' tasks would run on this app, whose database is dropped after the test.
-    celery_before = current_celery._get_current_object()
+    celery_before = (_state.default_app, _state.get_current_app())
     instance_before, os.environ["PBEM_INSTANCE"] = os.environ.get("PBEM_INSTANCE"), str(instance)
     try:
         app = create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://" + pg_url.split("://", 1)[1],
@@ -40,7 +40,10 @@ def set_up(pg_url: str, instance: Path, rows):
                 db.session.remove()
                 db.engine.dispose()
     finally:
-        celery_before.set_default()
+        # Both the default and the current app, as conftest's make_app does: either one left pointing
+        # at this app sends later tests' tasks to a database that is gone.
+        _state.set_default_app(celery_before[0])
+        _state._set_current_app(celery_before[1])
         if instance_before is None:
             del os.environ["PBEM_INSTANCE"]
         else:
