@@ -94,3 +94,17 @@ def test_the_page_and_its_forms_render_at_every_move_of_a_game(client, make_user
         move = rules.bot_move(state, 0, rnd)
         assert play.submit(game.id, 0, str(move), "web", f"web:{rnd.random()}").ok
     assert state["round"] > 8
+
+
+def test_the_history_is_grouped_by_round(client, make_user, make_game):
+    """Each round of the game's log has its own heading, opened by the engine's "round" event."""
+    ann = make_user("ann")
+    game = make_game("tta", humans=(ann,), bots=2)
+    signin(client, ann.email)
+    for move in ("take 1", "done"):
+        page = _page(client, game)
+        assert client.post(f"/games/{game.id}/move", data={**_form_fields(page, move), "move": move,
+                                                           "confirmed": "1"}).status_code == 302
+    page = html.unescape(_page(client, game))
+    history = page[page.index('id="history"'):]
+    assert "<summary>Round 1" in history and "<summary>Round 2 <span class=\"meta\">Round 2 begins.</span>" in history

@@ -26,6 +26,7 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
     card = name(ev["card"]) if ev.get("card") else ""
     lines = {
         "turn": lambda: f"{who}: turn in round {ev.get('round')}.",
+        "round": lambda: f"Round {ev.get('round')} begins.",
         "row": lambda: "New cards in the row: " + (", ".join(name(c) for c in ev.get("dealt", [])) or "none") + ".",
         "took": lambda: f"{who} took {card} (slot {ev.get('slot')}).",
         "built": lambda: f"{who} built on {card} for {ev.get('cost')} resources.",
@@ -87,6 +88,7 @@ LOCAL = {
         "you": "あなた",
         "player": "プレイヤー{n}",
         "turn": "{who}：第{round}ラウンドの手番。",
+        "round": "第{round}ラウンド開始。",
         "upgraded": "{who}：{src_name}を{dst_name}にアップグレード（資源{cost}）。",
         "destroyed": "{who}：{card}から労働者を外した。",
         "wonder_stage": "{who}：{card}の第{stages}段階を建設。",
@@ -116,6 +118,7 @@ LOCAL = {
         "you": "Vous",
         "player": "Joueur {n}",
         "turn": "{who} : tour de la manche {round}.",
+        "round": "Début de la manche {round}.",
         "upgraded": "{who} : {src_name} amélioré en {dst_name} ({cost} ressources).",
         "destroyed": "{who} : un ouvrier retiré de {card}.",
         "wonder_stage": "{who} : étape {stages} de {card} construite.",
@@ -145,6 +148,7 @@ LOCAL = {
         "you": "Du",
         "player": "Spieler {n}",
         "turn": "{who}: Zug in Runde {round}.",
+        "round": "Runde {round} beginnt.",
         "upgraded": "{who}: {src_name} zu {dst_name} verbessert ({cost} Rohstoffe).",
         "destroyed": "{who}: einen Arbeiter von {card} genommen.",
         "wonder_stage": "{who}: Stufe {stages} von {card} gebaut.",

@@ -236,6 +236,7 @@ def next_turn(state: dict, events: list) -> str:
         if state["last_round"] is not None and state["round"] >= state["last_round"]:
             return "final_events"
         state["round"] += 1
+        events.append(base.event("round", None, round=state["round"]))  # the game page's history starts a round here
     return "turn_start"
 
 
