@@ -404,8 +404,8 @@ def parse_colonize(words, text, state, seat):
             part, i = ("units" if w in SACRIFICE else "bonus"), i + 1
         elif part == "bonus" or w.startswith("+"):
             value = w.lstrip("+")
-            copy = next((c for c in hand if value.isdigit() and MILITARY[c.split(":", 1)[0]].colonization == int(value)),
-                        None)
+            copy = next((c for c in hand if value.isdigit()
+                         and MILITARY[c.split(":", 1)[0]].colonization == int(value)), None)
             if copy is None:
                 held = " ".join(sorted({f"+{MILITARY[c.split(':', 1)[0]].colonization}" for c in hand})) or "none"
                 raise base.IllegalMove(f'"{text}": no colonization bonus {w} in your hand (you hold: {held})',

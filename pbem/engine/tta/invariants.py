@@ -103,6 +103,8 @@ def military_problems(state: dict) -> list[str]:
     for i, p in enumerate(state["seats"]):
         if p["tactic"] and MILITARY[p["tactic"].split(":", 1)[0]].kind != "tactic":
             out.append(f"seat {i}: a tactic in play that is not a tactic")
+        if any(MILITARY[c.split(":", 1)[0]].kind != "territory" for c in p["colonies"]):
+            out.append(f"seat {i}: a colony that is not a territory")
     return out
 
 
