@@ -287,6 +287,8 @@ PROMPT_WORDS = {
     "politics": lazy_gettext("your political action (play an event, or done)"),
     "discard": lazy_gettext("discard military cards down to your hand limit"),
     "event_choice": lazy_gettext("choose what the event does for you"),
+    "bid": lazy_gettext("bid for the territory, or pass"),
+    "colonize": lazy_gettext("pay for the territory you won (units to sacrifice, bonus cards)"),
 }
 
 
