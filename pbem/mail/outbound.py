@@ -300,6 +300,8 @@ def prompt_words(prompt) -> str:
         words += " " + ngettext("(%(num)s person left)", "(%(num)s people left)", data["left"])
     if data.get("short"):
         words += " " + gettext("(%(short)s food short)", short=data["short"])
+    if "high" in data:
+        words += " " + gettext("(highest bid so far: %(high)s)", high=data["high"])
     if "total" in data and "dice" in data:
         words += " " + gettext("(you rolled %(dice)s, total %(total)s)",
                                dice=" ".join(map(str, data["dice"])), total=data["total"])

@@ -418,3 +418,10 @@ def test_a_bid_in_progress_keeps_every_invariant_and_hides_standing_orders():
     state = revealed(3)
     state["seats"][2]["standing_bid"] = 9
     assert problems(state) == [] and view_leaks(state, tta.view) == []
+
+    def leaky(state, seat):
+        v = tta.view(state, seat)
+        for sv, p in zip(v["seats"], state["seats"]):
+            sv["standing_bid"] = p["standing_bid"]
+        return v
+    assert "view 0: shows seat 2's standing bid" in view_leaks(state, leaky)

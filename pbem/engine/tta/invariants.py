@@ -157,6 +157,10 @@ def view_leaks(state: dict, view_fn) -> list[str]:
                 for c in p["mil_hand"]:
                     if f'"{c}"' in text:
                         out.append(f"view {seat}: shows {c} in seat {i}'s military hand")
+        shown = view_fn(state, seat)["seats"]
+        for i, sv in enumerate(shown):
+            if i != seat and "standing_bid" in sv:
+                out.append(f"view {seat}: shows seat {i}'s standing bid")
         mine = state["future_by"].get(str(seat), [])
         hidden = state["current"] + [c for c in state["future"] if c not in mine] \
             + [c for d in state["mil_decks"].values() for c in d[:3]]

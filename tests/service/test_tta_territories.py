@@ -1,4 +1,5 @@
-"""A standing bid order reaches the TtA engine from a seat that is not asked (play/moves.py `_parse_in_turn`)."""
+"""TtA territories in the service: a standing bid from a seat that is not asked (play/moves.py `_parse_in_turn`),
+the bid prompt in the turn mail."""
 from __future__ import annotations
 
 from sqlalchemy import select
@@ -19,3 +20,16 @@ def test_a_seat_not_asked_may_set_its_standing_bid(make_game):
     assert (move.seat, move.text) == (1, "standing bid 4")
     refused = play.submit(game.id, 1, "take 1", "web", "bid-2")   # other moves still wait for the seat's turn
     assert not refused.ok
+
+
+def test_the_turn_mail_says_what_a_bid_prompt_asks(ctx):
+    from flask_babel import force_locale
+
+    from pbem.engine.base import Prompt
+    from pbem.mail.outbound import prompt_words
+
+    asked = Prompt(1, "bid", {"card": "mil/I/fertile_territory:1", "high": 3})
+    with force_locale("en"):
+        assert prompt_words(asked) == "bid for the territory, or pass (highest bid so far: 3)"
+    with force_locale("ja"):
+        assert prompt_words(asked) == "植民地に入札する（またはパス） （現在の最高入札：3）"
