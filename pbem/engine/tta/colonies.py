@@ -22,7 +22,7 @@ from .moves import Bid, Colonize, FreeColony, Pass, StandingBid
 from .state import order_from
 
 
-def kind_of(copy: str):
+def military_card(copy: str):
     """The military card of a copy."""
     return MILITARY[copy.split(":", 1)[0]]
 
@@ -37,12 +37,12 @@ def last_round(state: dict) -> bool:
 
 def bonus_cards(p: dict) -> list[str]:
     """The colonization bonus cards in the military hand."""
-    return [c for c in p["mil_hand"] if kind_of(c).kind == "bonus"]
+    return [c for c in p["mil_hand"] if military_card(c).kind == "bonus"]
 
 
 def bonus_value(p: dict, copy: str) -> int:
     """What one bonus card adds to a colonization payment (James Cook: +1 each)."""
-    return kind_of(copy).colonization + int(eco.has_flag(p, "colonization_card_extra"))
+    return military_card(copy).colonization + int(eco.has_flag(p, "colonization_card_extra"))
 
 
 def most(p: dict) -> int:
@@ -66,12 +66,12 @@ def cheapest(p: dict, options: dict, bid: int) -> tuple[dict, list] | None:
     units = sorted(sacrifice.units_in_play(p).items())
     by_value: dict[int, list[str]] = {}
     for c in bonus_cards(p):
-        by_value.setdefault(kind_of(c).colonization, []).append(c)
+        by_value.setdefault(military_card(c).colonization, []).append(c)
     groups = sorted(by_value.items())
     card_sets = []
     for counts in product(*(range(len(cs) + 1) for _, cs in groups)):
         chosen = [c for (_, cs), k in zip(groups, counts) for c in cs[:k]]
-        card_sets.append((sum(kind_of(c).defense for c in chosen), len(chosen),
+        card_sets.append((sum(military_card(c).defense for c in chosen), len(chosen),
                           sum(bonus_value(p, c) for c in chosen), chosen))
     card_sets.sort(key=lambda x: (x[0], x[1]))
     rate = eco.rate_sum(p, "colonization")
@@ -216,7 +216,7 @@ def do_colonize(state: dict, seat: int, move: Colonize, events: list) -> None:
         why = sacrifice.problem(p, units)
         hand = list(p["mil_hand"])
         for c in bonus:
-            if c not in hand or kind_of(c).kind != "bonus":
+            if c not in hand or military_card(c).kind != "bonus":
                 why = why or "that bonus card is not in your military hand"
             elif c in hand:
                 hand.remove(c)
@@ -253,7 +253,7 @@ def settle(state: dict, seat: int, copy: str, events: list) -> None:
     p = state["seats"][seat]
     state["past"].remove(copy)
     p["colonies"].append(copy)
-    for e in kind_of(copy).effects:
+    for e in military_card(copy).effects:
         if e.op == "rate" and e.stat == "yellow":
             p["yellow"] += e.amount
             p["boxed"] -= e.amount
@@ -270,10 +270,10 @@ def lose_colony(state: dict, seat: int, events: list) -> str | None:
     p = state["seats"][seat]
     if not p["colonies"]:
         return None
-    copy = min(p["colonies"], key=lambda c: (AGES.index(kind_of(c).age), p["colonies"].index(c)))
+    copy = min(p["colonies"], key=lambda c: (AGES.index(military_card(c).age), p["colonies"].index(c)))
     p["colonies"].remove(copy)
     state["past"].append(copy)
-    for e in kind_of(copy).effects:
+    for e in military_card(copy).effects:
         if e.op == "rate" and e.stat == "yellow":
             k = min(e.amount, p["yellow"])
             p["yellow"] -= k
@@ -296,7 +296,7 @@ def free_colonies(state: dict, seat: int) -> list:
         return []
     seen: dict = {}
     for c in p["mil_hand"]:
-        if kind_of(c).kind == "territory":
+        if military_card(c).kind == "territory":
             seen.setdefault(c.split(":", 1)[0], c)
     return [FreeColony(c) for c in seen.values()]
 
