@@ -15,7 +15,7 @@ from pbem.engine.tta.cards.military import MILITARY
 from pbem.engine.tta.invariants import problems, view_leaks
 from pbem.engine.tta.moves import Bid, Colonize, FreeColony, Pass, StandingBid
 
-from tta_helpers import act, in_play, tta_state
+from tta_helpers import act, in_play, to_hand, tta_state
 from test_tta_military import mil, top_event, units
 
 WARRIORS, SWORDSMEN, KNIGHTS = "civ/A/warriors", "civ/I/swordsmen", "civ/I/knights"
@@ -425,3 +425,17 @@ def test_a_bid_in_progress_keeps_every_invariant_and_hides_standing_orders():
             sv["standing_bid"] = p["standing_bid"]
         return v
     assert "view 0: shows seat 2's standing bid" in view_leaks(state, leaky)
+
+
+def test_a_colony_s_blue_tokens_stay_when_justice_system_comes_into_play():
+    """The blue tokens of a special technology are counted apart from a colony's (docs/tta.md)."""
+    state = won(territory="mil/II/developed_territory")
+    state, _ = act(state, "colonize")
+    p = state["seats"][0]
+    assert p["blue_extra"] == 2 and asked(state) == [(0, "actions")]
+    to_hand(state, "civ/II/justice_system")
+    state["seats"][0]["science"] = 20
+    blue = state["seats"][0]["blue"]
+    state, _ = act(state, "discover Justice System")
+    p = state["seats"][0]
+    assert (p["blue"], p["blue_extra"]) == (blue + 3, 5)
