@@ -287,6 +287,8 @@ PROMPT_WORDS = {
     "politics": lazy_gettext("your political action (play an event, or done)"),
     "discard": lazy_gettext("discard military cards down to your hand limit"),
     "event_choice": lazy_gettext("choose what the event does for you"),
+    "bid": lazy_gettext("bid for the territory, or pass"),
+    "colonize": lazy_gettext("pay for the territory you won (units to sacrifice, bonus cards)"),
 }
 
 
@@ -298,6 +300,8 @@ def prompt_words(prompt) -> str:
         words += " " + ngettext("(%(num)s person left)", "(%(num)s people left)", data["left"])
     if data.get("short"):
         words += " " + gettext("(%(short)s food short)", short=data["short"])
+    if "high" in data:
+        words += " " + gettext("(highest bid so far: %(high)s)", high=data["high"])
     if "total" in data and "dice" in data:
         words += " " + gettext("(you rolled %(dice)s, total %(total)s)",
                                dice=" ".join(map(str, data["dice"])), total=data["total"])

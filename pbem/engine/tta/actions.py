@@ -462,11 +462,13 @@ def play_technology(state: dict, seat: int, copy: str, events: list, refund: boo
         if old:
             state["discard"].append(old)  # JA l.378: the older one of the same kind leaves
         p["specials"][c.subtype] = copy
-        extra = sum(e.amount for e in c.effects if e.op == "blue_tokens")
-        if extra != p["blue_extra"] and (extra or c.subtype == "civil"):
-            # Justice System / Civil Service: the blue tokens come with the card in play (docs/tta.md).
-            change = extra - p["blue_extra"]
-            p["blue_extra"] = extra
+        # Justice System / Civil Service: the blue tokens come with the card in play (docs/tta.md); the change
+        # from the card replaced, so that tokens from colonies stay apart.
+        change = sum(e.amount for e in c.effects if e.op == "blue_tokens")
+        if old:
+            change -= sum(e.amount for e in card(old).effects if e.op == "blue_tokens")
+        if change:
+            p["blue_extra"] += change
             p["blue"] += change
     else:
         p["played"].append(copy)

@@ -80,7 +80,8 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
             tokens = p["tokens"].get(cid)
             cards.append(f"{CARDS[cid].name} {n}" + (f"+{tokens}b" if tokens else ""))
         out.append("  " + ", ".join(cards))
-        extra = [name(c) for c in p["specials"].values()] + [name(c) for c in p["wonders"]]
+        extra = [name(c) for c in p["specials"].values()] + [name(c) for c in p["wonders"]] \
+            + [name(c) for c in p.get("colonies", [])]
         if p["wonder"]:
             extra.append(t["building"].format(wonder=name(p["wonder"]), done=p["stages"],
                                               stages=len(card(p["wonder"]).stages)))

@@ -8,8 +8,9 @@ from .board import consumption, happy_needed
 from .army import tactic_bonus
 from .cards import CARDS, card
 from .cards.military import MILITARY
-from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Play, Populate, Revolution,
-                    Tactic, Take, Upgrade, Wonder)
+from .colonies import bot_limit
+from .moves import (Bid, Build, Choose, Colonize, Destroy, Discard, Discover, Done, Event, FreeColony, GrowUnit, Pass,
+                    Play, Populate, Revolution, Tactic, Take, Upgrade, Wonder)
 
 
 def bot_move(state: dict, seat: int, rnd):
@@ -139,6 +140,13 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
         return 2 + {"A": 0, "I": 1, "II": 2, "III": 3}[MILITARY[move.card.split(":", 1)[0]].age]
     if t is Discard:
         return -_military_value(p, move.card)
+    if t is Bid:  # one more than the highest bid, up to what one unit and its bonuses pay (docs/tta.md)
+        frame = state["stack"][-1]
+        return 5.0 if move.amount == frame["high"] + 1 and move.amount <= bot_limit(p) else -10.0 - move.amount
+    if t in (Pass, Colonize):
+        return 0.0
+    if t is FreeColony:
+        return 15.0
     if t.__name__ == "Hold":
         return -1.0  # the optional corruption rule: the bot keeps its production
     if t is Destroy:

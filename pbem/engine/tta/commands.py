@@ -9,9 +9,9 @@ from .. import base
 from . import rules
 from .cards import CARDS, card
 from .cards.military import KINDS, MILITARY
-from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution,
-                    Tactic, Take, Upgrade, Wonder, name, type_word)
-from .vocabulary import FILLER, LATER, OPTION_OF, PAY, TO, TYPE_OF, VERB_OF
+from .moves import (Bid, Build, Choose, Colonize, Destroy, Discard, Discover, Done, Event, FreeColony, GrowUnit, Hold,
+                    Pass, Play, Populate, Revolution, StandingBid, Tactic, Take, Upgrade, Wonder, name, type_word)
+from .vocabulary import FILLER, LATER, NONE, OPTION_OF, PAY, SACRIFICE, TO, TYPE_OF, VERB_OF, WITH
 
 MAX_TEXT = 10_000
 _SEPARATORS = re.compile(r"[;\n\r]+")
@@ -353,10 +353,95 @@ def parse_discard(words, text, state, seat):
 
 
 def parse_done(words, text, state, seat):
-    """The arguments of "done" -> its move."""
+    """The arguments of "done" -> its move ("pass" when a bid is asked of the seat)."""
     if _drop(words):
         raise base.NotACommand(f'"{text}": "done" takes nothing more', text=text)
+    if state["stack"] and state["stack"][-1]["kind"] == "bid" and state["stack"][-1]["seat"] == seat:
+        return Pass()
     return Done()
+
+
+def _number(words: list[str], text: str, what: str) -> int:
+    if len(words) != 1 or not words[0].isdigit():
+        raise base.NotACommand(f'"{text}": say {what}', text=text)
+    return int(words[0])
+
+
+def parse_bid(words, text, state, seat):
+    """The arguments of "bid" -> its move ("bid 5", "入札 5", "5 入札")."""
+    return Bid(_number(_drop(words), text, 'a number, e.g. "bid 5", or "pass"'))
+
+
+def parse_standing(words, text, state, seat):
+    """"standing bid 5" (bid up to 5 for territories), "standing bid 0" (always pass), "standing bid none" (ask)."""
+    words = _drop(words)
+    if not words or VERB_OF.get(words[0]) != "bid":
+        raise base.NotACommand(f'"{text}": say "standing bid 5" or "standing bid none"', text=text)
+    rest = words[1:]
+    if len(rest) == 1 and rest[0] in NONE:
+        return StandingBid(None)
+    return StandingBid(_number(rest, text, 'a number or "none", e.g. "standing bid 5"'))
+
+
+def parse_colonize(words, text, state, seat):
+    """"colonize" (the cheapest payment), "colonize sacrifice Knights 2 Warriors with +2 +1" (the units and the
+    bonus cards by their colonization value), or Columbus's "colonize Fertile Territory" from the hand."""
+    words = [w for w in (x.strip(",") for x in _drop(words)) if w]
+    if words and words[0] not in SACRIFICE and words[0] not in WITH and not words[0].startswith("+"):
+        cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, ("territory",)))),
+                      "territory in your military hand", text)
+        return FreeColony(_mil_copy(state, seat, cid))
+    units: dict[str, int] = {}
+    bonus: list[str] = []
+    part = None
+    p = _p(state, seat)
+    cands = [cid for cid, n in p["workers"].items() if n and CARDS[cid].kind == "unit"]
+    hand = [c for c in p["mil_hand"] if MILITARY[c.split(":", 1)[0]].kind == "bonus"]
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in SACRIFICE or w in WITH:
+            part, i = ("units" if w in SACRIFICE else "bonus"), i + 1
+        elif part == "bonus" or w.startswith("+"):
+            value = w.lstrip("+")
+            copy = next((c for c in hand if value.isdigit()
+                         and MILITARY[c.split(":", 1)[0]].colonization == int(value)), None)
+            if copy is None:
+                held = " ".join(sorted({f"+{MILITARY[c.split(':', 1)[0]].colonization}" for c in hand})) or "none"
+                raise base.IllegalMove(f'"{text}": no colonization bonus {w} in your hand (you hold: {held})',
+                                       text=text)
+            hand.remove(copy)
+            bonus.append(copy)
+            i += 1
+        elif part == "units":
+            count = 1
+            if w.isdigit():
+                count, i = int(w), i + 1
+            j = _unit_name_end(words, i, cands, text)
+            cid = resolve(" ".join(words[i:j]), cands, "unit in play", text)
+            units[cid] = units.get(cid, 0) + count
+            i = j
+        else:
+            raise base.NotACommand(f'"{text}": say "colonize sacrifice <units> with <+bonus>", or "colonize"',
+                                   text=text)
+    if not units and not bonus and part is not None:
+        raise base.NotACommand(f'"{text}": say which units to sacrifice, e.g. "colonize sacrifice Warriors"', text=text)
+    return Colonize(tuple(sorted(units.items())), tuple(bonus))
+
+
+def _unit_name_end(words: list[str], i: int, cands: list[str], text: str) -> int:
+    """Where the unit name starting at words[i] ends: the longest run naming a unit exactly or by a prefix, up to
+    the next keyword or number; the whole run when none does (resolve then says what is wrong)."""
+    stop = i
+    while stop < len(words) and not words[stop].isdigit() and words[stop] not in SACRIFICE + WITH:
+        stop += 1
+    for j in range(stop, i, -1):
+        try:
+            resolve(" ".join(words[i:j]), cands, "unit in play", text, fuzzy=False)
+            return j
+        except base.CommandError:
+            continue
+    return max(stop, i + 1)
 
 
 def parse_hold(words, text, state, seat):
@@ -369,6 +454,6 @@ def parse_hold(words, text, state, seat):
 VERB_PARSERS = {"take": parse_take, "build": parse_build, "upgrade": parse_upgrade, "destroy": parse_destroy,
                 "populate": parse_populate, "wonder": parse_wonder, "discover": parse_discover,
                 "revolution": parse_revolution, "play": parse_play, "hold": parse_hold, "tactic": parse_tactic,
-                "event": parse_event,
+                "event": parse_event, "bid": parse_bid, "colonize": parse_colonize, "standing": parse_standing,
                 "choose": parse_choose,
                 "discard": parse_discard, "done": parse_done}

@@ -7,6 +7,7 @@ from functools import lru_cache
 from .army import tactic_bonus
 from .board import HAPPY_MAX
 from .cards import CARDS, card
+from .cards.military import MILITARY
 
 # --- the cards in play --------------------------------------------------------
 
@@ -78,6 +79,12 @@ def discount(p: dict, target: str, level: int = -1) -> int:
 def rate_sum(p: dict, stat: str) -> int:
     """The sum of the `rate` effects on `stat`."""
     return summary(p)["rates"].get(stat, 0)
+
+
+def colony_rate(p: dict, stat: str) -> int:
+    """What the seat's colonies add to `stat` while held (happy faces, strength: JA l.262)."""
+    return sum(e.amount for c in p["colonies"] for e in MILITARY[c.split(":", 1)[0]].effects
+               if e.op == "rate" and e.stat == stat)
 
 
 KIND_ORDER = {"farm": 0, "mine": 1, "urban": 2, "unit": 3}
@@ -168,6 +175,7 @@ def faces(p: dict, st_peters_bonus: bool = True) -> dict:
                 wonder += e.amount
             else:
                 other += e.amount
+    other += colony_rate(p, "happy")
     double = 2 if has_flag(p, "happy_faces_double") else 1
     positive = (temple + theater + arena + wonder + other) * double
     total = min(HAPPY_MAX, max(0, positive - unhappy))
@@ -191,7 +199,7 @@ def unit_count(p: dict, types: tuple, level: int = -1) -> int:
                and (level < 0 or CARDS[cid].level == level))
 
 
-_NOT_RATINGS = frozenset(("discount", "stages", "blue_tokens", "trigger", "on_complete", "per_colony"))
+_NOT_RATINGS = frozenset(("discount", "stages", "blue_tokens", "trigger", "on_complete"))
 
 
 def ratings(p: dict, options: dict | None = None) -> dict:
@@ -243,6 +251,8 @@ def ratings(p: dict, options: dict | None = None) -> dict:
             elif op == "per_level" and e.stat == "culture":
                 culture += e.amount * sum(CARDS[c2].level * n for c2, n in p["workers"].items()
                                           if CARDS[c2].subtype in e.of)
+            elif op == "per_colony":  # James Cook
+                culture += e.amount * len(p["colonies"])
             elif op == "per_pair":
                 culture += e.amount * min(counts[e.of[0]], counts[e.of[1]])
             elif op == "per_face":
@@ -259,6 +269,8 @@ def ratings(p: dict, options: dict | None = None) -> dict:
                     if best >= 0:
                         culture += max(CARDS[c2].culture for c2, n in p["workers"].items()
                                        if n and CARDS[c2].subtype == "theater" and CARDS[c2].level == best)
+    if p["colonies"]:
+        strength += colony_rate(p, "strength")
     if p["tactic"] is not None and not has_flag(p, "ignore_own_tactic"):  # Genghis Khan: no tactic (notes)
         strength += tactic_bonus(p, napoleon=bool(has_flag(p, "best_army_tactic_twice")))
     return {

@@ -204,7 +204,10 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
                 state["discard"].append(p["leader"])
                 p["leader"] = None
                 eco.refresh(p)
-        # colony, age_a_or_i_wonder: nothing to lose until colonies and flipped wonders exist (docs/tta.md)
+        elif e.stat == "colony":
+            from .colonies import lose_colony  # imported here: colonies builds on this module
+            lose_colony(state, seat, events)
+        # age_a_or_i_wonder: nothing to lose until flipped wonders exist (docs/tta.md)
     elif e.op == "take" and e.stat == "yellow_bank":
         weak = targets(state, "weakest")[0]
         q = state["seats"][weak]
@@ -262,7 +265,8 @@ def resolve(state: dict, copy: str, events: list, resume: str) -> None:
     m = MILITARY[copy.split(":", 1)[0]]
     events.append(base.event("event", state["turn"], card=copy))
     if m.kind == "territory":
-        events.append(base.event("territory_unclaimed", None, card=copy))  # bidding: part 2 continues
+        from .colonies import open_bidding  # imported here: colonies builds on this module
+        open_bidding(state, copy, events, resume)
         return
     for i, e in enumerate(m.effects):
         if (e.op, e.stat) in CHOICES:
@@ -317,8 +321,8 @@ def prepare(state: dict, seat: int, copy: str, events: list, resume: str) -> Non
     if not state["current"]:
         refill(state)
     top = state["current"].pop(0)
+    state["past"].append(top)  # a territory bid for lies there until it is colonised
     resolve(state, top, events, resume)
-    state["past"].append(top)
     if not state["current"]:
         refill(state)
 

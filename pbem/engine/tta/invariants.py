@@ -103,6 +103,8 @@ def military_problems(state: dict) -> list[str]:
     for i, p in enumerate(state["seats"]):
         if p["tactic"] and MILITARY[p["tactic"].split(":", 1)[0]].kind != "tactic":
             out.append(f"seat {i}: a tactic in play that is not a tactic")
+        if any(MILITARY[c.split(":", 1)[0]].kind != "territory" for c in p["colonies"]):
+            out.append(f"seat {i}: a colony that is not a territory")
     return out
 
 
@@ -155,6 +157,10 @@ def view_leaks(state: dict, view_fn) -> list[str]:
                 for c in p["mil_hand"]:
                     if f'"{c}"' in text:
                         out.append(f"view {seat}: shows {c} in seat {i}'s military hand")
+        shown = view_fn(state, seat)["seats"]
+        for i, sv in enumerate(shown):
+            if i != seat and "standing_bid" in sv:
+                out.append(f"view {seat}: shows seat {i}'s standing bid")
         mine = state["future_by"].get(str(seat), [])
         hidden = state["current"] + [c for c in state["future"] if c not in mine] \
             + [c for d in state["mil_decks"].values() for c in d[:3]]

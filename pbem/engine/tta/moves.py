@@ -202,5 +202,63 @@ class Done:
         return "done"
 
 
+@dataclass(frozen=True)
+class Bid:
+    """Bid `amount` for the territory up for colonization (JA l.239-243)."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Leave the bidding for a territory; a pass is final (JA l.239)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Colonize:
+    """Pay for the territory won: `units` ((unit card id, count), ...) sacrificed and `bonus` cards (copies in the
+    military hand) played (JA l.245-253); both empty: the cheapest payment."""
+
+    units: tuple = ()
+    bonus: tuple = ()
+
+    def __str__(self) -> str:
+        if not self.units and not self.bonus:
+            return "colonize"
+        out = "colonize"
+        if self.units:
+            out += " sacrifice " + ", ".join(f"{n} {name(cid)}" if n > 1 else name(cid) for cid, n in self.units)
+        if self.bonus:
+            out += " with " + " ".join(f"+{MILITARY[c.split(':', 1)[0]].colonization}" for c in self.bonus)
+        return out
+
+
+@dataclass(frozen=True)
+class FreeColony:
+    """Christopher Columbus: colonize territory `card` from the military hand as the political action, no units
+    sacrificed, once a game."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"colonize {name(self.card)}"
+
+
+@dataclass(frozen=True)
+class StandingBid:
+    """A standing order for territory bids: bid up to `limit` (0: always pass), or None: ask me."""
+
+    limit: int | None
+
+    def __str__(self) -> str:
+        return f"standing bid {'none' if self.limit is None else self.limit}"
+
+
 MOVE_TYPES = (Take, Build, Upgrade, Destroy, Populate, GrowUnit, Wonder, Discover, Revolution, Play, Hold, Tactic,
-              Event, Choose, Discard, Done)
+              Event, Choose, Discard, Done, Bid, Pass, Colonize, FreeColony, StandingBid)

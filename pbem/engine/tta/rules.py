@@ -3,19 +3,19 @@ from __future__ import annotations
 
 from .. import base
 from . import economy as eco
-from . import turn
+from . import colonies, turn
 from .actions import (ACTION_PHASE, HANDLERS, ROUND_ONE, Refused, can_build, can_discover, can_hold, can_play,
                       can_populate, can_revolt, can_tactic, can_take, can_upgrade, can_wonder, do_grow_unit, illegal,
                       included)
 from .cards import CARDS, card
 from .cards.military import MILITARY
-from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution,
-                    Tactic, Take, Upgrade, Wonder)
+from .moves import (Bid, Build, Choose, Colonize, Destroy, Discard, Discover, Done, Event, FreeColony, GrowUnit, Hold,
+                    Pass, Play, Populate, Revolution, Tactic, Take, Upgrade, Wonder)
 from .state import copy_state
 
 # The moves each kind of frame takes; part 2 adds its frames' kinds here.
-FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,), "politics": (Event, Done),
-               "event_choice": (Choose,)}
+FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,), "politics": (Event, FreeColony, Done),
+               "event_choice": (Choose,), "bid": (Bid, Pass), "colonize": (Colonize,)}
 
 
 def pending(state: dict) -> list[base.Prompt]:
@@ -25,13 +25,22 @@ def pending(state: dict) -> list[base.Prompt]:
 
 def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
     """Apply `move` by `seat` to a copy of `state`; returns (new_state, events)."""
-    handler = HANDLERS.get(type(move))
+    handler = HANDLERS.get(type(move)) or colonies.HANDLERS.get(type(move))
     if handler is None:
         raise base.IllegalMove(f"{move!r} is not a move of this game")
     if not isinstance(seat, int) or not 0 <= seat < state["players"]:
         raise illegal(move, f"there is no seat {seat}")
     if state["over"] is not None:
         raise illegal(move, "the game is over")
+    if type(move) in colonies.ANY_TIME:  # standing orders: set by any seat at any time
+        new = copy_state(state)
+        events: list[dict] = []
+        try:
+            handler(new, seat, move, events)
+        except Refused as exc:
+            raise illegal(move, str(exc)) from None
+        turn.advance(new, events)
+        return new, events
     asked = pending(state)
     if not any(pr.seat == seat for pr in asked):
         raise illegal(move, "it is not your turn; waiting for "
@@ -189,12 +198,14 @@ def legal_discard(state: dict, seat: int, frame: dict) -> list:
 def legal_politics(state: dict, seat: int, frame: dict) -> list:
     """One political action or none ("done"): this slice prepares events and territories."""
     hand = _first_copies(state["seats"][seat]["mil_hand"])
-    return [Event(c) for c in hand if MILITARY[c.split(":", 1)[0]].kind in turn.POLITICAL] + [Done()]
+    return ([Event(c) for c in hand if MILITARY[c.split(":", 1)[0]].kind in turn.POLITICAL]
+            + colonies.free_colonies(state, seat) + [Done()])
 
 
 # What each kind of frame may be answered with (part 2 adds its frames here, beside FRAME_MOVES).
 FRAME_LEGAL = {"actions": legal_actions, "discard": legal_discard, "politics": legal_politics,
-               "event_choice": lambda state, seat, frame: [Choose(o) for o in frame["options"]]}
+               "event_choice": lambda state, seat, frame: [Choose(o) for o in frame["options"]],
+               "bid": colonies.legal_bid, "colonize": colonies.legal_colonize}
 
 
 # --- view and result -----------------------------------------------------------------
@@ -205,11 +216,12 @@ def view(state: dict, seat: int | None) -> dict:
     seats = []
     for i, p in enumerate(state["seats"]):
         sv = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-              for k, v in p.items() if k not in ("hand", "new", "mil_hand")}
+              for k, v in p.items() if k not in ("hand", "new", "mil_hand", "standing_bid")}
         if i == seat:
             sv["hand"] = list(p["hand"])
             sv["new"] = list(p["new"])
             sv["mil_hand"] = list(p["mil_hand"])
+            sv["standing_bid"] = p.get("standing_bid")
         else:
             mil_ages: dict = {}
             for copy in p["mil_hand"]:

@@ -44,6 +44,8 @@ def new_seat() -> dict:
         "tactic": None,          # the tactic in play (only the latest counts, JA l.479)
         "colonies": [],          # territories colonised
         "ca_penalty": 0,         # civil actions lost next turn (Rebellion)
+        "standing_bid": None,    # bid for territories up to this (0: pass) instead of being asked; hidden
+        "free_colony_used": False,  # Christopher Columbus's colony taken (once a game)
     }
 
 

@@ -61,6 +61,15 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         "event": lambda: f"Event: {card}.",
         "event_gain": lambda: f"{who}: {ev.get('amount'):+d} {ev.get('what')}.",
         "territory_unclaimed": lambda: f"{card} is not colonised.",
+        "bid": lambda: f"{who} bid {ev.get('amount')} for {card}" + (" (standing order)." if ev.get("standing")
+                                                                      else "."),
+        "bid_pass": lambda: f"{who} passed on {card}" + (" (cannot bid)." if ev.get("why") in CANNOT else "."),
+        "colonized": lambda: f"{who} colonised {card}"
+        + (f" for {ev.get('bid')}: {ev.get('units')} unit(s) sacrificed, {ev.get('bonus')} bonus card(s)."
+           if ev.get("units") else " with Christopher Columbus."),
+        "colony_lost": lambda: f"{who} lost the colony {card}.",
+        "standing_bid": lambda: f"{who} will bid for territories up to {ev.get('limit')}."
+        if ev.get("limit") is not None else f"{who} will be asked about territory bids.",
     }
     if locale in LOCAL and k in LOCAL[locale]:
         who_l = {None: LOCAL[locale]["game"], viewer: LOCAL[locale]["you"]}.get(ev.get("seat"), who)
@@ -73,9 +82,21 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
                      what_name=WHAT[locale].get(ev.get("what"), ev.get("what", "")), culture=ev.get("culture", 0))
         if k == "wonder_done" and not ev.get("culture"):
             k = "wonder_done_plain"
+        k = {("bid", True): "bid_standing", ("bid_pass", True): "bid_pass_cannot",
+             ("colonized", True): "colonized_free", ("standing_bid", True): "standing_bid_none"}.get(
+            (k, _variant(k, ev)), k)
         return LOCAL[locale][k].format(who=who_l, card=card, **extra)
     make = lines.get(k)
     return make() if make else f"{who}: {k}."
+
+
+CANNOT = ("no_unit", "cannot_pay")
+
+
+def _variant(kind: str, ev: Mapping) -> bool:
+    """Whether an event is told in the second form of its kind (standing bid, forced pass, Columbus, no limit)."""
+    return {"bid": bool(ev.get("standing")), "bid_pass": ev.get("why") in CANNOT, "colonized": not ev.get("units"),
+            "standing_bid": ev.get("limit") is None}.get(kind, False)
 
 
 WHAT = {"ja": {"food": "食料", "resource": "資源"}, "fr": {"food": "nourriture", "resource": "ressources"},
@@ -112,6 +133,17 @@ LOCAL = {
         "famine": "{who}：飢饉、食料{missing}不足でカルチャー-{culture}。",
         "corruption": "{who}：腐敗で資源{lost}を失った。",
         "game_over": "ゲーム終了。",
+        "event": "イベント：{card}。",
+        "territory_unclaimed": "{card}は誰も植民しなかった。",
+        "bid": "{who}：{card}に{amount}を入札。",
+        "bid_standing": "{who}：{card}に{amount}を入札（常時指示）。",
+        "bid_pass": "{who}：{card}の入札をパス。",
+        "bid_pass_cannot": "{who}：{card}に入札できない（パス）。",
+        "colonized": "{who}：{card}を植民地にした（入札{bid}、ユニット{units}、ボーナスカード{bonus}）。",
+        "colonized_free": "{who}：コロンブスで{card}を植民地にした。",
+        "colony_lost": "{who}：植民地{card}を失った。",
+        "standing_bid": "{who}：植民地の入札は{limit}まで自動。",
+        "standing_bid_none": "{who}：植民地の入札は毎回尋ねる。",
     },
     "fr": {
         "game": "Le jeu",
@@ -142,6 +174,17 @@ LOCAL = {
         "famine": "{who} : famine, {missing} nourriture manquante, -{culture} culture.",
         "corruption": "{who} : {lost} ressources perdues (corruption).",
         "game_over": "La partie est terminée.",
+        "event": "Événement : {card}.",
+        "territory_unclaimed": "{card} n'est colonisé par personne.",
+        "bid": "{who} : enchère de {amount} pour {card}.",
+        "bid_standing": "{who} : enchère de {amount} pour {card} (consigne permanente).",
+        "bid_pass": "{who} : passe pour {card}.",
+        "bid_pass_cannot": "{who} : ne peut pas enchérir pour {card} (passe).",
+        "colonized": "{who} : {card} colonisé pour {bid} ({units} unité(s) sacrifiée(s), {bonus} carte(s) bonus).",
+        "colonized_free": "{who} : {card} colonisé grâce à Christophe Colomb.",
+        "colony_lost": "{who} : colonie {card} perdue.",
+        "standing_bid": "{who} : enchères de territoire automatiques jusqu'à {limit}.",
+        "standing_bid_none": "{who} : sera consulté pour chaque enchère de territoire.",
     },
     "de": {
         "game": "Das Spiel",
@@ -172,5 +215,16 @@ LOCAL = {
         "famine": "{who}: Hungersnot, {missing} Nahrung fehlt, -{culture} Kultur.",
         "corruption": "{who}: {lost} Rohstoffe durch Korruption verloren.",
         "game_over": "Das Spiel ist vorbei.",
+        "event": "Ereignis: {card}.",
+        "territory_unclaimed": "{card} wird von niemandem kolonisiert.",
+        "bid": "{who}: bietet {amount} für {card}.",
+        "bid_standing": "{who}: bietet {amount} für {card} (Dauerauftrag).",
+        "bid_pass": "{who}: passt bei {card}.",
+        "bid_pass_cannot": "{who}: kann für {card} nicht bieten (passt).",
+        "colonized": "{who}: {card} für {bid} kolonisiert ({units} Einheit(en) geopfert, {bonus} Bonuskarte(n)).",
+        "colonized_free": "{who}: {card} mit Christoph Kolumbus kolonisiert.",
+        "colony_lost": "{who}: Kolonie {card} verloren.",
+        "standing_bid": "{who}: bietet für Gebiete automatisch bis {limit}.",
+        "standing_bid_none": "{who}: wird bei jedem Gebotsverfahren gefragt.",
     },
 }

@@ -20,14 +20,16 @@ VERBS = {
     "tactic": ("tactic", "tactics", "戦術", "タクティクス", "tactique", "taktik"),
     "discard": ("discard", "捨てる", "破棄", "ディスカード", "defausser", "defausse", "abwerfen", "ablegen"),
     "hold": ("hold", "生産しない", "生産抑制", "retenir", "zuruckhalten"),
+    "bid": ("bid", "入札", "ビッド", "encherir", "enchere", "encheris", "bieten", "biete", "gebot"),
+    "colonize": ("colonize", "colonise", "植民", "植民地化", "入植", "coloniser", "kolonisieren",
+                 "kolonisiere"),
+    "standing": ("standing", "常時", "事前指示", "ordre", "consigne", "dauerauftrag", "vorgabe"),
     "done": ("done", "end", "pass", "finish", "f", "終了", "終わり", "終わる", "パス", "fin", "fini", "termine",
              "passer", "fertig", "ende", "passe", "weiter"),
 }
 # Part 2's commands: understood, and answered "not in this game yet".
-LATER = ("attack", "aggression", "war", "pact", "colonize", "colonise", "defend",
-         "bid", "cancel", "raid", "侵略", "戦争", "契約", "植民", "防御", "入札", "guerre",
-         "agression", "pacte", "coloniser", "defendre", "enchere", "krieg", "angriff",
-         "pakt", "kolonisieren", "verteidigen", "bieten")
+LATER = ("attack", "aggression", "war", "pact", "defend", "cancel", "raid", "侵略", "戦争", "契約", "防御", "guerre",
+         "agression", "pacte", "defendre", "krieg", "angriff", "pakt", "verteidigen")
 # Answers to event choices in four languages -> the option.
 OPTIONS = {"food": ("food", "食料", "nourriture", "nahrung"), "resource": ("resource", "resources", "資源", "ressources",
            "ressource", "rohstoffe", "rohstoff"), "build": ("build", "yes", "建設", "はい", "construire", "oui", "bauen",
@@ -43,6 +45,10 @@ TYPE_WORDS = {
     "theater": ("theater", "theatre", "theaters", "劇場", "theatre", "theater"),
     "unit": ("unit", "units", "ユニット", "部隊", "軍隊", "unite", "einheit"),
 }
+# Colonization payments: "colonize sacrifice Knights Warriors with +2".
+SACRIFICE = ("sacrifice", "犠牲", "生贄", "sacrifier", "sacrifie", "opfern", "opfere")
+WITH = ("with", "bonus", "ボーナス", "avec", "mit")
+NONE = ("none", "off", "ask", "なし", "解除", "aucun", "aucune", "rien", "keine", "kein", "nichts")
 PAY = ("pay", "支払い", "払う", "payer", "paie", "zahlen", "zahle", "bezahlen")
 TO = ("to", "into", "->", ">", "へ", "a", "en", "zu", "nach", "in")
 FILLER = ("the", "card", "one", "stage", "stages", "を", "に", "で", "le", "la", "les", "un", "une", "de",
