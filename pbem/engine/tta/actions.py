@@ -6,11 +6,13 @@ from . import economy as eco
 from .board import ROW_COSTS, population_cost
 from .cards import CARDS, card, kind_of
 from .cards.military import MILITARY
+from . import conflict, orders, pacts, sacrifice
 from .events import answer_choice, prepare
 from .military_deck import military_discard
-from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution,
-                    Tactic, Take, Upgrade, Wonder, name)
-from .turn import POLITICAL
+from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destroy, Discard, Discover, Done, Event,
+                    GrowUnit, Hold, Pact, Play, Populate, Refuse, Revolution, Sacrifice, Standing, Tactic, Take, Upgrade,
+                    War, Wonder, name)
+from .politics import PREPARED
 
 
 class Refused(Exception):
@@ -686,7 +688,7 @@ def do_discard(state: dict, seat: int, move: Discard, events: list) -> None:
 def do_event(state: dict, seat: int, move: Event, events: list) -> None:
     """The political action "prepare an event" (JA l.205-215); the political phase ends."""
     p = state["seats"][seat]
-    if move.card not in p["mil_hand"] or MILITARY[kind_of(move.card)].kind not in POLITICAL:
+    if move.card not in p["mil_hand"] or MILITARY[kind_of(move.card)].kind not in PREPARED:
         raise Refused("that event or territory is not in your military hand")
     resume = state["stack"].pop()["resume"]
     state["phase"] = resume
@@ -701,9 +703,88 @@ def do_choose(state: dict, seat: int, move: Choose, events: list) -> None:
     answer_choice(state, seat, move.option, events)
 
 
+def _political(state: dict) -> str:
+    """The political action is taken: the politics frame leaves; returns the phase that follows it."""
+    resume = state["stack"].pop()["resume"]
+    state["phase"] = resume
+    return resume
+
+
+def do_aggression(state: dict, seat: int, move: Aggression, events: list) -> None:
+    """JA l.268-290: an aggression; the defender answers (conflict.py)."""
+    why = conflict.can_attack(state, seat, move.card, move.target, "aggression", move.units)
+    if why:
+        raise Refused(why)
+    conflict.aggression(state, seat, move.card, move.target, move.units, _political(state), events)
+
+
+def do_war(state: dict, seat: int, move: War, events: list) -> None:
+    """JA l.310-312: a war declaration, resolved at the declarer's next turn."""
+    why = conflict.can_attack(state, seat, move.card, move.target, "war")
+    if why:
+        raise Refused(why)
+    _political(state)
+    conflict.declare_war(state, seat, move.card, move.target, events)
+
+
+def do_defend(state: dict, seat: int, move: Defend, events: list) -> None:
+    """The defender's answer to an aggression or a war."""
+    frame = state["stack"][-1]
+    why = conflict.defence_problem(state, frame, move)
+    if why:
+        raise Refused(why)
+    state["stack"].pop()
+    state["phase"] = frame["resume"]
+    conflict.defend(state, frame, move, events)
+
+
+def do_sacrifice(state: dict, seat: int, move: Sacrifice, events: list) -> None:
+    """The war declarer's sacrifice when its war is resolved."""
+    if move.units:
+        why = sacrifice.problem(state["seats"][seat], dict(move.units))
+        if why:
+            raise Refused(why)
+    state["phase"] = state["stack"].pop()["resume"]
+    conflict.declarer_sacrifice(state, seat, move.units, events)
+
+
+def do_pact(state: dict, seat: int, move: Pact, events: list) -> None:
+    """JA l.294-298: offer a pact; the other seat answers."""
+    why = pacts.can_offer(state, seat, move.card, move.target, move.a)
+    if why:
+        raise Refused(why)
+    pacts.offer(state, seat, move.card, move.target, move.a, _political(state), events)
+
+
+def do_answer(state: dict, seat: int, move, events: list) -> None:
+    """Accept or refuse the pact offered."""
+    frame = state["stack"].pop()
+    state["phase"] = frame["resume"]
+    pacts.answer(state, frame, type(move) is Accept, events)
+
+
+def do_cancel_pact(state: dict, seat: int, move: CancelPact, events: list) -> None:
+    """JA l.306-308: cancel the pact you played."""
+    if pacts.own(state, seat) is None:
+        raise Refused("you have no pact of your own in play")
+    _political(state)
+    pacts.cancel(state, seat, events)
+
+
+def do_standing(state: dict, seat: int, move: Standing, events: list) -> None:
+    """File a standing order (any time, asked or not)."""
+    why = orders.problem(state, seat, move.topic, move.policy, move.seats)
+    if why:
+        raise Refused(why)
+    orders.file(state, seat, move.topic, move.policy, move.seats, events)
+
+
 HANDLERS = {Take: do_take, Build: do_build, Upgrade: do_upgrade, Destroy: do_destroy, Populate: do_populate,
             GrowUnit: do_grow_unit, Wonder: do_wonder, Discover: do_discover, Revolution: do_revolution,
             Play: do_play, Hold: do_hold, Tactic: do_tactic, Done: do_done, Discard: do_discard,
-            Event: do_event, Choose: do_choose}
-ACTION_PHASE = tuple(t for t in HANDLERS if t not in (Discard, Event, Choose))  # the moves of the action phase
+            Event: do_event, Choose: do_choose, Aggression: do_aggression, War: do_war, Defend: do_defend,
+            Sacrifice: do_sacrifice, Pact: do_pact, Accept: do_answer, Refuse: do_answer, CancelPact: do_cancel_pact,
+            Standing: do_standing}
+ACTION_PHASE = (Take, Build, Upgrade, Destroy, Populate, GrowUnit, Wonder, Discover, Revolution, Play, Hold, Tactic,
+                Done)  # the moves of the action phase
 ROUND_ONE = (Take, Done)  # JA l.559-571: in the first round only cards are taken

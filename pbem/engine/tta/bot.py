@@ -8,8 +8,10 @@ from .board import consumption, happy_needed
 from .army import tactic_bonus
 from .cards import CARDS, card
 from .cards.military import MILITARY
-from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Play, Populate, Revolution,
-                    Tactic, Take, Upgrade, Wonder)
+from .events import strength
+from .pacts import symmetric
+from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destroy, Discard, Discover, Done, Event,
+                    GrowUnit, Pact, Play, Populate, Refuse, Revolution, Tactic, Take, Upgrade, War, Wonder)
 
 
 def bot_move(state: dict, seat: int, rnd):
@@ -139,6 +141,21 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
         return 2 + {"A": 0, "I": 1, "II": 2, "III": 3}[MILITARY[move.card.split(":", 1)[0]].age]
     if t is Discard:
         return -_military_value(p, move.card)
+    if t in (Aggression, War):
+        # Attack only with a clear margin over the target's strength and the bonus cards it may hold.
+        q = state["seats"][move.target]
+        margin = strength(state, seat) - strength(state, move.target) - len(q["mil_hand"])
+        need = 1 if t is Aggression else 4
+        return 3 + margin * 0.2 if margin >= need else -5
+    if t is Defend:  # the cheapest sufficient defence (the documented default), none when it cannot hold
+        return 5 if move.cards or move.units else 0
+    if t is Pact:
+        return 1 if move.a == seat or symmetric(move.card) else -1
+    if t is Accept:
+        frame = state["stack"][-1]
+        return 1 if frame["a"] == seat or symmetric(frame["card"]) else -1
+    if t in (Refuse, CancelPact):
+        return 0 if t is Refuse else -2
     if t.__name__ == "Hold":
         return -1.0  # the optional corruption rule: the bot keeps its production
     if t is Destroy:

@@ -9,9 +9,11 @@ from .. import base
 from . import rules
 from .cards import CARDS, card
 from .cards.military import KINDS, MILITARY
-from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution,
-                    Tactic, Take, Upgrade, Wonder, name, type_word)
-from .vocabulary import FILLER, LATER, OPTION_OF, PAY, TO, TYPE_OF, VERB_OF
+from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destroy, Discard, Discover, Done, Event,
+                    GrowUnit, Hold, Pact, Play, Populate, Refuse, Revolution, Sacrifice, Standing, Tactic, Take, Upgrade,
+                    War, Wonder, name, type_word)
+from .vocabulary import (AND, AS, FILLER, LATER, NONE, OPTION_OF, PACT_WORDS, PAY, PLAYER, POLICY_OF, SACRIFICE, TO,
+                         TOPIC_OF, TYPE_OF, VERB_OF, WITH)
 
 MAX_TEXT = 10_000
 _SEPARATORS = re.compile(r"[;\n\r]+")
@@ -120,7 +122,7 @@ def parse_one(text: str, state: dict, seat: int):
         verb, rest = "take", words
     if verb is None:
         if words[0] in LATER or words[-1] in LATER:
-            raise base.IllegalMove(f'"{text}": military and political actions are not in this game yet', text=text)
+            raise base.IllegalMove(f'"{text}": colonising territories is not in this game yet', text=text)
         raise base.NotACommand(f'"{text}" is not a command; you can: ' + ", ".join(hints(state, seat)[:8]),
                                text=text, legal=hints(state, seat))
     return VERB_PARSERS[verb](rest, text, state, seat)
@@ -366,9 +368,150 @@ def parse_hold(words, text, state, seat):
     return Hold()
 
 
+_COUNT = re.compile(r"x?(\d+)x?")
+_SEAT = re.compile(r"^(?:player|p|プレイヤー|joueur|spieler)?(\d+)$")
+
+
+def _seat(words: list[str], state: dict, seat: int, text: str) -> tuple[int, list[str]]:
+    """The seat named at the end of `words` ("player 2", "p2", "2", "プレイヤー2") and the words before it."""
+    if words:
+        m = _SEAT.match(words[-1])
+        if m:
+            rest = words[:-1]
+            if rest and rest[-1] in PLAYER:
+                rest = rest[:-1]
+            return int(m.group(1)) - 1, rest
+    others = ", ".join(f"player {s + 1}" for s in range(state["players"]) if s != seat)
+    raise base.NotACommand(f'"{text}": say whom, e.g. "{others.split(", ")[0]}" (you can name: {others})', text=text)
+
+
+def _split_at(words: list[str], keys) -> tuple[list[str], list[str] | None]:
+    for i, w in enumerate(words):
+        if w in keys:
+            return words[:i], words[i + 1:]
+    return words, None
+
+
+def _units(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
+    """"sacrifice 2 Knights, Swordsmen" -> ((unit id, count), ...) sorted by id."""
+    if words is None or [w for w in words if w not in NONE] == []:
+        return ()
+    cands = [c for c, n in _p(state, seat)["workers"].items() if n and CARDS[c].kind == "unit"]
+    counts: dict = {}
+    joined = " ".join(w for w in words if w not in FILLER)
+    for item in re.split(r"\s*,\s*|\s+(?:" + "|".join(AND) + r")\s+", joined):
+        parts, n = [], 1
+        for w in item.split():
+            m = _COUNT.fullmatch(w)
+            if m:
+                n = int(m.group(1))
+            else:
+                parts.append(w)
+        if not parts:
+            continue
+        cid = resolve(" ".join(parts), cands, "unit in play", text)
+        counts[cid] = counts.get(cid, 0) + n
+    return tuple(sorted(counts.items()))
+
+
+def _attack(words, text, state, seat, kind):
+    words, sac = _split_at(_drop(words), SACRIFICE)
+    target, words = _seat(words, state, seat, text)
+    cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, (kind,)))), f"{kind} in your military hand",
+                  text)
+    return _mil_copy(state, seat, cid), target, _units(sac, state, seat, text)
+
+
+def parse_aggression(words, text, state, seat):
+    """"aggression Raid player 2 sacrifice Knights" -> its move."""
+    copy, target, units = _attack(words, text, state, seat, "aggression")
+    return Aggression(copy, target, units)
+
+
+def parse_war(words, text, state, seat):
+    """"war Holy War player 2" -> its move."""
+    copy, target, units = _attack(words, text, state, seat, "war")
+    if units:
+        raise base.NotACommand(f'"{text}": a war\'s sacrifices come when it is resolved, at your next turn', text=text)
+    return War(copy, target)
+
+
+def parse_pact(words, text, state, seat):
+    """"pact Acceptance of Supremacy player 2 as B" (player 2 takes side B) -> its move."""
+    words, side = _split_at(_drop(words), AS)
+    target, words = _seat(words, state, seat, text)
+    cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, ("pact",)))), "pact in your military hand",
+                  text)
+    if side is None:
+        a = seat  # symmetric pacts need no side; an A/B pact without one is refused by the rules (it says how)
+    elif side in (["a"], ["b"]):
+        a = target if side == ["a"] else seat
+    else:
+        raise base.NotACommand(f'"{text}": say "as A" or "as B" (the side the other player takes)', text=text)
+    return Pact(_mil_copy(state, seat, cid), target, a)
+
+
+def parse_defend(words, text, state, seat):
+    """"defend with +4 +2 sacrifice Knights", "defend none" -> its move."""
+    words, sac = _split_at([w for w in _drop(words) if w not in WITH], SACRIFICE)
+    if [w for w in words if w not in NONE] == [] and sac is None:
+        return Defend()
+    hand = [c for c in _p(state, seat)["mil_hand"] if MILITARY[c.split(":", 1)[0]].kind == "bonus"]
+    cards = []
+    for w in words:
+        m = re.fullmatch(r"\+?(\d+)", w)
+        if not m:
+            raise base.NotACommand(f'"{text}": name defence bonus cards by their value ("+4") and units after '
+                                   f'"sacrifice"', text=text)
+        match = [c for c in hand if MILITARY[c.split(":", 1)[0]].defense == int(m.group(1)) and c not in cards]
+        if not match:
+            have = " ".join(f"+{MILITARY[c.split(':', 1)[0]].defense}" for c in hand) or "none"
+            raise base.IllegalMove(f'"{text}": no unused +{m.group(1)} defence card in your hand (you have: {have})',
+                                   text=text)
+        cards.append(match[0])
+    return Defend(tuple(cards), _units(sac, state, seat, text))
+
+
+def parse_sacrifice(words, text, state, seat):
+    """"sacrifice 2 Knights", "sacrifice none" (the declarer of a war being resolved) -> its move."""
+    return Sacrifice(_units(_drop(words), state, seat, text))
+
+
+def parse_accept(words, text, state, seat):
+    return Accept()
+
+
+def parse_refuse(words, text, state, seat):
+    return Refuse()
+
+
+def parse_cancel(words, text, state, seat):
+    """"cancel pact" -> its move."""
+    if [w for w in _drop(words) if w not in PACT_WORDS]:
+        raise base.NotACommand(f'"{text}": say "cancel pact"', text=text)
+    return CancelPact()
+
+
+def parse_standing(words, text, state, seat):
+    """"standing defence never|cheapest|ask", "standing pacts refuse|ask|accept [player 2 ...]" -> its move."""
+    words = _drop(words)
+    topic = TOPIC_OF.get(words[0]) if words else None
+    policy = POLICY_OF.get(words[1]) if len(words) > 1 else None
+    if topic is None or policy is None:
+        raise base.NotACommand(f'"{text}": say "standing defence never|cheapest|ask" or '
+                               f'"standing pacts refuse|ask|accept [player N]"', text=text)
+    seats, rest = [], words[2:]
+    while rest:
+        s, rest = _seat(rest, state, seat, text)
+        seats.insert(0, s)
+    return Standing(topic, policy, tuple(sorted(seats)))
+
+
 VERB_PARSERS = {"take": parse_take, "build": parse_build, "upgrade": parse_upgrade, "destroy": parse_destroy,
                 "populate": parse_populate, "wonder": parse_wonder, "discover": parse_discover,
                 "revolution": parse_revolution, "play": parse_play, "hold": parse_hold, "tactic": parse_tactic,
                 "event": parse_event,
                 "choose": parse_choose,
-                "discard": parse_discard, "done": parse_done}
+                "discard": parse_discard, "done": parse_done, "aggression": parse_aggression, "war": parse_war,
+                "pact": parse_pact, "defend": parse_defend, "sacrifice": parse_sacrifice, "accept": parse_accept,
+                "refuse": parse_refuse, "cancel": parse_cancel, "standing": parse_standing}

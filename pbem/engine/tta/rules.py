@@ -9,13 +9,20 @@ from .actions import (ACTION_PHASE, HANDLERS, ROUND_ONE, Refused, can_build, can
                       included)
 from .cards import CARDS, card
 from .cards.military import MILITARY
-from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution,
-                    Tactic, Take, Upgrade, Wonder)
+from . import conflict, orders
+from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destroy, Discard, Discover, Done, Event,
+                    GrowUnit, Hold, Pact, Play, Populate, Refuse, Revolution, Sacrifice, Standing, Tactic, Take, Upgrade,
+                    War, Wonder)
+from .events import strength
+from .politics import first_copies as _first_copies
+from .politics import political_moves
 from .state import copy_state
 
-# The moves each kind of frame takes; part 2 adds its frames' kinds here.
-FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,), "politics": (Event, Done),
-               "event_choice": (Choose,)}
+# The moves each kind of frame takes.
+FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,), "politics": (Event, Aggression, War, Pact, CancelPact, Done),
+               "event_choice": (Choose,), "defend": (Defend,), "sacrifice": (Sacrifice,),
+               "pact_answer": (Accept, Refuse)}
+ANY_TIME = (Standing,)  # moves a seat may make whether it is asked or not
 
 
 def pending(state: dict) -> list[base.Prompt]:
@@ -32,6 +39,8 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
         raise illegal(move, f"there is no seat {seat}")
     if state["over"] is not None:
         raise illegal(move, "the game is over")
+    if type(move) in ANY_TIME:
+        return _any_time(state, seat, move, handler)
     asked = pending(state)
     if not any(pr.seat == seat for pr in asked):
         raise illegal(move, "it is not your turn; waiting for "
@@ -50,8 +59,32 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
         raise illegal(move, str(exc)) from None
     if frame["kind"] == "actions" and type(move) is not Done and new["round"] > 1:
         settle_actions(p, move)
-    turn.advance(new, events)
+    settle(new, events)
     return new, events
+
+
+def _any_time(state: dict, seat: int, move, handler) -> tuple[dict, list[dict]]:
+    """A standing order: filed at once; it answers the question now asked of the seat when it can."""
+    new = copy_state(state)
+    events: list[dict] = []
+    try:
+        handler(new, seat, move, events)
+    except Refused as exc:
+        raise illegal(move, str(exc)) from None
+    settle(new, events)
+    return new, events
+
+
+def settle(state: dict, events: list) -> None:
+    """Run the automatic phases; a question a standing order answers is answered by it (orders.py)."""
+    while True:
+        turn.advance(state, events)
+        answer = orders.standing_answer(state)
+        if answer is None:
+            return
+        seat = state["stack"][-1]["seat"]
+        events.append(base.event("standing_order_applied", seat, kind=state["stack"][-1]["kind"], move=str(answer)))
+        HANDLERS[type(answer)](state, seat, answer, events)
 
 
 def settle_actions(p: dict, move) -> None:
@@ -70,7 +103,7 @@ def settle_actions(p: dict, move) -> None:
 def start(state: dict) -> dict:
     """Run the automatic start of a fresh game up to the first decision."""
     events: list[dict] = []
-    turn.advance(state, events)
+    settle(state, events)
     return state
 
 
@@ -145,17 +178,6 @@ def legal_actions(state: dict, seat: int, frame: dict) -> list:
     return moves
 
 
-def _first_copies(hand: list) -> list:
-    """One copy per card id (the first in hand): the copy a name in a command stands for."""
-    seen, out = set(), []
-    for copy in hand:
-        cid = copy.split(":", 1)[0]
-        if cid not in seen:
-            seen.add(cid)
-            out.append(copy)
-    return out
-
-
 def _plays(state: dict, seat: int, copy: str, c) -> list:
     """Play moves for a leader or action card, with each target of the action it includes."""
     kind = included(c)
@@ -187,14 +209,21 @@ def legal_discard(state: dict, seat: int, frame: dict) -> list:
 
 
 def legal_politics(state: dict, seat: int, frame: dict) -> list:
-    """One political action or none ("done"): this slice prepares events and territories."""
-    hand = _first_copies(state["seats"][seat]["mil_hand"])
-    return [Event(c) for c in hand if MILITARY[c.split(":", 1)[0]].kind in turn.POLITICAL] + [Done()]
+    """One political action or none ("done")."""
+    return political_moves(state, seat) + [Done()]
 
 
-# What each kind of frame may be answered with (part 2 adds its frames here, beside FRAME_MOVES).
+def legal_defend(state: dict, seat: int, frame: dict) -> list:
+    """No defence, and the cheapest sufficient one when there is one (any other is written by hand)."""
+    best = conflict.cheapest(state, frame)
+    return [Defend()] + ([best] if best is not None and best != Defend() else [])
+
+
+# What each kind of frame may be answered with (beside FRAME_MOVES).
 FRAME_LEGAL = {"actions": legal_actions, "discard": legal_discard, "politics": legal_politics,
-               "event_choice": lambda state, seat, frame: [Choose(o) for o in frame["options"]]}
+               "event_choice": lambda state, seat, frame: [Choose(o) for o in frame["options"]],
+               "defend": legal_defend, "sacrifice": lambda state, seat, frame: [Sacrifice()],
+               "pact_answer": lambda state, seat, frame: [Accept(), Refuse()]}
 
 
 # --- view and result -----------------------------------------------------------------
@@ -222,6 +251,7 @@ def view(state: dict, seat: int | None) -> dict:
                 ages[a] = ages.get(a, 0) + 1  # card backs show the age
             sv["hand"] = {"count": len(p["hand"]), "ages": ages}
         sv["ratings"] = eco.ratings(p, state["options"])
+        sv["ratings"]["strength"] = strength(state, i)  # with the pacts' strength
         sv["food"] = eco.amount(p, "food")
         sv["resources"] = eco.amount(p, "resource")
         seats.append(sv)

@@ -23,11 +23,38 @@ VERBS = {
     "done": ("done", "end", "pass", "finish", "f", "終了", "終わり", "終わる", "パス", "fin", "fini", "termine",
              "passer", "fertig", "ende", "passe", "weiter"),
 }
-# Part 2's commands: understood, and answered "not in this game yet".
-LATER = ("attack", "aggression", "war", "pact", "colonize", "colonise", "defend",
-         "bid", "cancel", "raid", "侵略", "戦争", "契約", "植民", "防御", "入札", "guerre",
-         "agression", "pacte", "coloniser", "defendre", "enchere", "krieg", "angriff",
-         "pakt", "kolonisieren", "verteidigen", "bieten")
+VERBS.update({
+    "aggression": ("aggression", "attack", "侵略", "攻撃", "agression", "attaquer", "attaque", "angriff", "angreifen",
+                   "greife"),
+    "war": ("war", "declare", "戦争", "宣戦", "guerre", "krieg"),
+    "pact": ("pact", "offer", "契約", "協定", "pacte", "proposer", "pakt", "anbieten"),
+    "accept": ("accept", "受諾", "受け入れる", "承諾", "accepter", "accepte", "annehmen", "akzeptieren", "akzeptiere"),
+    "refuse": ("refuse", "reject", "decline", "拒否", "断る", "refuser", "rejeter", "ablehnen", "lehne"),
+    "defend": ("defend", "defence", "defense", "防御", "防衛", "守る", "defendre", "defends", "verteidigen",
+               "verteidige"),
+    "sacrifice": ("sacrifice", "犠牲", "生贄", "sacrifier", "opfern", "opfere"),
+    "cancel": ("cancel", "解除", "破棄する", "annuler", "kundigen", "aufheben"),
+    "standing": ("standing", "order", "常備", "指示", "既定", "consigne", "ordre", "dauerauftrag", "vorgabe"),
+})
+# Part 2's commands not played yet: understood, and answered "not in this game yet".
+LATER = ("colonize", "colonise", "bid", "植民", "入札", "coloniser", "enchere", "kolonisieren", "bieten")
+# Words inside the political commands.
+SACRIFICE = VERBS["sacrifice"]
+PLAYER = ("player", "p", "プレイヤー", "joueur", "spieler")
+AS = ("as", "として", "comme", "als")
+WITH = ("with", "avec", "mit")
+NONE = ("none", "nothing", "なし", "無し", "rien", "aucun", "aucune", "nichts", "keine")
+AND = ("and", "と", "et", "und")
+PACT_WORDS = ("pact", "pacts", "契約", "pacte", "pactes", "pakt", "pakte")
+# Standing orders: topics and policies in four languages.
+TOPICS = {"defence": ("defence", "defense", "defend", "防御", "防衛", "defendre", "verteidigung"),
+          "pacts": PACT_WORDS}
+POLICY_WORDS = {"never": ("never", "しない", "never", "jamais", "nie", "niemals"),
+                "cheapest": ("cheapest", "cheap", "最安", "最小", "minimal", "minimum", "billigste", "gunstigste"),
+                "ask": ("ask", "聞く", "確認", "demander", "fragen"),
+                "refuse": VERBS["refuse"], "accept": VERBS["accept"]}
+TOPIC_OF = {w: t for t, words in TOPICS.items() for w in words}
+POLICY_OF = {w: p for p, words in POLICY_WORDS.items() for w in words}
 # Answers to event choices in four languages -> the option.
 OPTIONS = {"food": ("food", "食料", "nourriture", "nahrung"), "resource": ("resource", "resources", "資源", "ressources",
            "ressource", "rohstoffe", "rohstoff"), "build": ("build", "yes", "建設", "はい", "construire", "oui", "bauen",
