@@ -9,6 +9,7 @@ from pbem.engine import tta
 from pbem.engine.base import IllegalMove
 from pbem.engine.tta import economy as eco
 from pbem.engine.tta import rules
+from pbem.engine.tta.events import strength
 from pbem.engine.tta.invariants import problems
 
 from tta_helpers import act, in_play, pull, set_tokens, set_workers, tta_state
@@ -30,7 +31,7 @@ def asked(state: dict) -> list:
 
 
 def st(state: dict, seat: int) -> int:
-    return rules.strength(state, seat)
+    return strength(state, seat)
 
 
 def kinds(events: list) -> list:

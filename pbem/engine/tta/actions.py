@@ -10,8 +10,8 @@ from . import conflict, orders, pacts, sacrifice
 from .events import answer_choice, prepare
 from .military_deck import military_discard
 from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destroy, Discard, Discover, Done, Event,
-                    GrowUnit, Hold, Pact, Play, Populate, Refuse, Revolution, Sacrifice, Standing, Tactic, Take, Upgrade,
-                    War, Wonder, name)
+                    GrowUnit, Hold, Pact, Play, Populate, Refuse, Revolution, Sacrifice, Standing, Tactic, Take,
+                    Upgrade, War, Wonder, name)
 from .politics import PREPARED
 
 
@@ -43,6 +43,8 @@ def build_cost(state: dict, seat: int, card_id: str, extra_discount: int = 0) ->
         cost -= eco.discount(p, "urban_build", c.level)
         if c.subtype == "theater":
             cost -= eco.discount(p, "theater_build")
+    elif c.kind == "unit" and any(w["on"] == seat for w in state["wars"]):
+        cost -= eco.discount(p, "unit_build_at_war")  # Churchill: while a war is declared on you
     return max(0, cost - extra_discount)
 
 

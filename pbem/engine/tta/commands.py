@@ -10,8 +10,9 @@ from . import rules
 from .cards import CARDS, card
 from .cards.military import KINDS, MILITARY
 from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destroy, Discard, Discover, Done, Event,
-                    GrowUnit, Hold, Pact, Play, Populate, Refuse, Revolution, Sacrifice, Standing, Tactic, Take, Upgrade,
-                    War, Wonder, name, type_word)
+                    GrowUnit, Hold, Pact, Play, Populate, Refuse, Revolution, Sacrifice, Standing, Tactic, Take,
+                    Upgrade, War, Wonder, name, type_word)
+from .pacts import symmetric
 from .vocabulary import (AND, AS, FILLER, LATER, NONE, OPTION_OF, PACT_WORDS, PAY, PLAYER, POLICY_OF, SACRIFICE, TO,
                          TOPIC_OF, TYPE_OF, VERB_OF, WITH)
 
@@ -442,13 +443,14 @@ def parse_pact(words, text, state, seat):
     target, words = _seat(words, state, seat, text)
     cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, ("pact",)))), "pact in your military hand",
                   text)
-    if side is None:
-        a = seat  # symmetric pacts need no side; an A/B pact without one is refused by the rules (it says how)
+    copy = _mil_copy(state, seat, cid)
+    if side is None and symmetric(copy):
+        a = seat  # both sides get the same: no side to say
     elif side in (["a"], ["b"]):
         a = target if side == ["a"] else seat
     else:
-        raise base.NotACommand(f'"{text}": say "as A" or "as B" (the side the other player takes)', text=text)
-    return Pact(_mil_copy(state, seat, cid), target, a)
+        raise base.NotACommand(f'"{text}": say "as A" or "as B" (the side player {target + 1} takes)', text=text)
+    return Pact(copy, target, a)
 
 
 def parse_defend(words, text, state, seat):

@@ -112,7 +112,8 @@ def military_problems(state: dict) -> list[str]:
     if len({w["by"] for w in state["wars"]}) != len(state["wars"]):
         out.append("a seat with two wars declared")
     for pk in state["pacts"]:
-        if MILITARY[pk["card"].split(":", 1)[0]].kind != "pact" or pk["a"] == pk["b"] or pk["by"] not in (pk["a"], pk["b"]):
+        if MILITARY[pk["card"].split(":", 1)[0]].kind != "pact" or pk["a"] == pk["b"] \
+                or pk["by"] not in (pk["a"], pk["b"]):
             out.append(f"a pact that is not one: {pk}")
     if len({pk["by"] for pk in state["pacts"]}) != len(state["pacts"]):
         out.append("a seat with two pacts of its own in play (JA l.302)")

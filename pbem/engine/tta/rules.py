@@ -11,17 +11,17 @@ from .cards import CARDS, card
 from .cards.military import MILITARY
 from . import conflict, orders
 from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destroy, Discard, Discover, Done, Event,
-                    GrowUnit, Hold, Pact, Play, Populate, Refuse, Revolution, Sacrifice, Standing, Tactic, Take, Upgrade,
-                    War, Wonder)
+                    GrowUnit, Hold, Pact, Play, Populate, Refuse, Revolution, Sacrifice, Standing, Tactic, Take,
+                    Upgrade, War, Wonder)
 from .events import strength
 from .politics import first_copies as _first_copies
 from .politics import political_moves
 from .state import copy_state
 
 # The moves each kind of frame takes.
-FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,), "politics": (Event, Aggression, War, Pact, CancelPact, Done),
-               "event_choice": (Choose,), "defend": (Defend,), "sacrifice": (Sacrifice,),
-               "pact_answer": (Accept, Refuse)}
+FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,),
+               "politics": (Event, Aggression, War, Pact, CancelPact, Done), "event_choice": (Choose,),
+               "defend": (Defend,), "sacrifice": (Sacrifice,), "pact_answer": (Accept, Refuse)}
 ANY_TIME = (Standing,)  # moves a seat may make whether it is asked or not
 
 
@@ -83,7 +83,7 @@ def settle(state: dict, events: list) -> None:
         if answer is None:
             return
         seat = state["stack"][-1]["seat"]
-        events.append(base.event("standing_order_applied", seat, kind=state["stack"][-1]["kind"], move=str(answer)))
+        events.append(base.event("standing_order_applied", seat, prompt=state["stack"][-1]["kind"], move=str(answer)))
         HANDLERS[type(answer)](state, seat, answer, events)
 
 

@@ -24,7 +24,7 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
     if not may_see(ev, viewer):
         return f"{who} did something hidden."
     card = name(ev["card"]) if ev.get("card") else ""
-    on, src, by, a = (_who(ev.get(x), viewer, names) if ev.get(x) is not None else "" for x in ("on", "source", "by", "a"))
+    on, src, by, a = (_who(ev[x], viewer, names) if ev.get(x) is not None else "" for x in ("on", "source", "by", "a"))
     lines = {
         "turn": lambda: f"{who}: turn in round {ev.get('round')}.",
         "row": lambda: "New cards in the row: " + (", ".join(name(c) for c in ev.get("dealt", [])) or "none") + ".",
@@ -65,8 +65,8 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
                               f"{ev.get('sacrificed')} unit(s) sacrificed).",
         "defence": lambda: f"{who} defended with strength {ev.get('strength')} ({ev.get('cards')} bonus card(s), "
                            f"{ev.get('sacrificed')} unit(s) sacrificed).",
-        "attack_won": lambda: f"{card} by {who} succeeded against {on}: {ev.get('attack')} against {ev.get('defence')}.",
-        "attack_held": lambda: f"{card} by {who} failed against {on}: {ev.get('attack')} against {ev.get('defence')}.",
+        "attack_won": lambda: f"{card} by {who} succeeded against {on}: {ev['attack']} against {ev['defence']}.",
+        "attack_held": lambda: f"{card} by {who} failed against {on}: {ev['attack']} against {ev['defence']}.",
         "war_declared": lambda: f"{who} declared {card} on {on}.",
         "war_sacrifice": lambda: f"{who} goes to war with strength {ev.get('strength')} "
                                  f"({ev.get('sacrificed')} unit(s) sacrificed).",
@@ -98,7 +98,8 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         for x in ("on", "source", "by", "a"):
             if ev.get(x) is not None:
                 extra[x + "_name"] = (LOCAL[locale]["you"] if ev[x] == viewer else names[ev[x]]
-                                      if names and 0 <= ev[x] < len(names) else LOCAL[locale]["player"].format(n=ev[x] + 1))
+                                      if names and 0 <= ev[x] < len(names)
+                                      else LOCAL[locale]["player"].format(n=ev[x] + 1))
         if k == "wonder_done" and not ev.get("culture"):
             k = "wonder_done_plain"
         return LOCAL[locale][k].format(who=who_l, card=card, **extra)

@@ -260,9 +260,9 @@ def game_over(state: dict, events: list) -> None:
 
 
 PHASES: dict[str, Callable[[dict, list], str | None]] = {
-    "turn_start": turn_start, "refill": refill, "ready": ready, "war": war_phase, "politics": politics, "discard": discard,
-    "actions": actions, "production": production, "draw": draw, "cleanup": cleanup, "next": next_turn,
-    "final_events": final_events, "over": game_over,
+    "turn_start": turn_start, "refill": refill, "ready": ready, "war": war_phase, "politics": politics,
+    "discard": discard, "actions": actions, "production": production, "draw": draw, "cleanup": cleanup,
+    "next": next_turn, "final_events": final_events, "over": game_over,
 }
 
 
