@@ -450,3 +450,39 @@ def test_defend_commands_parse_cards_by_value_and_units_with_counts():
         assert tta.parse(text, state, 1) == [tta.moves.Defend()]
     with pytest.raises(IllegalMove, match="no unused \\+6"):
         tta.parse("defend with +6", state, 1)
+
+
+NEW_KINDS = {
+    "aggression": dict(card="mil/I/raid:1", on=1, strength=5, sacrificed=1),
+    "defence": dict(strength=4, cards=1, sacrificed=0),
+    "attack_won": dict(card="mil/I/raid:1", on=1, attack=5, defence=4),
+    "attack_held": dict(card="mil/I/raid:1", on=1, attack=4, defence=4),
+    "war_declared": dict(card="mil/III/holy_war:1", on=1),
+    "war_sacrifice": dict(strength=9, sacrificed=2),
+    "war_won": dict(card="mil/III/holy_war:1", on=1, advantage=3),
+    "war_tie": dict(card="mil/III/holy_war:1", on=1),
+    "taken": dict(what="culture", amount=3, source=1),
+    "razed": dict(card="civ/I/theology", count=2),
+    "assassinated": dict(card="civ/II/napoleon_bonaparte:1"),
+    "sabotaged": dict(card="civ/I/great_wall:1"),
+    "annexed": dict(card="mil/I/historic_territory:1", source=1),
+    "population_lost": dict(amount=2),
+    "pact_offered": dict(card="mil/III/peace_treaty:1", on=1, a=0),
+    "pact_accepted": dict(card="mil/III/peace_treaty:1", by=1, a=1, b=0),
+    "pact_refused": dict(card="mil/III/peace_treaty:1", by=1),
+    "pact_cancelled": dict(card="mil/III/peace_treaty:1"),
+    "pact_ended": dict(card="mil/III/military_pact:1", a=0, b=1),
+    "standing_order": dict(topic="defence", policy="cheapest", seats=[]),
+    "standing_order_applied": dict(prompt="defend", move="defend none"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(NEW_KINDS))
+def test_every_new_event_is_described_in_four_languages(kind):
+    from pbem.engine.base import event
+    ev = event(kind, 0, **NEW_KINDS[kind])
+    texts = {loc: tta.describe(ev, 0, loc, ["Ann", "Bob"]) for loc in ("en", "ja", "fr", "de")}
+    assert texts["en"] != f"You: {kind}." and all(texts.values())
+    assert len(set(texts.values())) == 4, texts
+    if "on" in ev or "source" in ev or "by" in ev:
+        assert all("Bob" in t or "Ann" in t for t in texts.values()), texts

@@ -16,7 +16,7 @@ from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destr
 from .events import strength
 from .politics import first_copies as _first_copies
 from .politics import political_moves
-from .state import copy_state
+from .state import base_copy, copy_state
 
 # The moves each kind of frame takes.
 FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,),
@@ -262,6 +262,7 @@ def view(state: dict, seat: int | None) -> dict:
         "row": list(state["row"]), "discard": len(state["discard"]), "box": len(state["box"]),
         "last_round": state["last_round"], "over": state["over"],
         "asked": [{"seat": pr.seat, "kind": pr.kind} for pr in pending(state)],
+        "orders": base_copy(state["orders"].get(str(seat), {})) if seat is not None else {},  # your standing orders
         "military": {"decks": {a: len(d) for a, d in state["mil_decks"].items()},
                      "discard": {a: len(d) for a, d in state["mil_discard"].items()},
                      "current": len(state["current"]), "future": len(state["future"]),

@@ -295,7 +295,8 @@ def prompts(state: dict) -> list[base.Prompt]:
         done = frame.get("answered", [])
         data = {k: frame[k] for k in ("card", "options") if k in frame}
         return [base.Prompt(s, frame["kind"], dict(data)) for s in frame["seats"] if s not in done]
-    data = {}
+    # What the asked seat needs to answer: the attack or the pact offered (all public once played).
+    data = {k: frame[k] for k in ("card", "by", "attack", "a", "b", "war") if k in frame}
     if frame["kind"] == "actions":
         p = state["seats"][frame["seat"]]
         data = {"civil_actions": p["ca"], "military_actions": p["ma"], "first_round": state["round"] == 1}
