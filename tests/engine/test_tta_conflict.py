@@ -486,3 +486,14 @@ def test_every_new_event_is_described_in_four_languages(kind):
     assert len(set(texts.values())) == 4, texts
     if "on" in ev or "source" in ev or "by" in ev:
         assert all("Bob" in t or "Ann" in t for t in texts.values()), texts
+
+
+def test_a_stronger_war_defender_is_still_asked_since_it_may_win_by_more():
+    """JA l.181: either side may win a war, by the difference: the defender may sacrifice even when it holds."""
+    state = declare("mil/II/war_over_culture", {"warriors": 1}, {"swordsmen": 3})
+    state["seats"][0]["culture"] = 10
+    state, _ = at_war_resolution(state)
+    state, _ = act(state, "sacrifice none")
+    assert asked(state) == [(1, "defend")]
+    state, events = act(state, "defend sacrifice swordsmen", seat=1)     # 6 + 2 against 1
+    assert state["seats"][0]["culture"] == 3 and state["seats"][1]["culture"] == 7

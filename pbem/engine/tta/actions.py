@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from .. import base
+from . import conflict, orders, pacts, sacrifice
 from . import economy as eco
 from .board import ROW_COSTS, population_cost
 from .cards import CARDS, card, kind_of
 from .cards.military import MILITARY
-from . import conflict, orders, pacts, sacrifice
 from .events import answer_choice, prepare
 from .military_deck import military_discard
 from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destroy, Discard, Discover, Done, Event,

@@ -114,9 +114,10 @@ def can_defend(state: dict, frame: dict) -> bool:
 
 
 def ask_defence(state: dict, frame: dict, events: list) -> None:
-    """Ask the defender (its standing order may answer: orders.py), unless it holds already or has nothing to
-    answer with."""
-    if strength(state, frame["seat"]) >= frame["attack"] or not can_defend(state, frame):
+    """Ask the defender (its standing order may answer: orders.py), unless it has nothing to answer with or
+    already holds against an aggression (in a war it may still sacrifice to win by more)."""
+    holds = "war" not in frame and strength(state, frame["seat"]) >= frame["attack"]
+    if holds or not can_defend(state, frame):
         defend(state, frame, Defend(), events)
     else:
         state["stack"].append(frame)

@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 from .. import base
+from . import conflict, orders, turn
 from . import economy as eco
-from . import turn
 from .actions import (ACTION_PHASE, HANDLERS, ROUND_ONE, Refused, can_build, can_discover, can_hold, can_play,
                       can_populate, can_revolt, can_tactic, can_take, can_upgrade, can_wonder, do_grow_unit, illegal,
                       included)
 from .cards import CARDS, card
 from .cards.military import MILITARY
-from . import conflict, orders
 from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destroy, Discard, Discover, Done, Event,
                     GrowUnit, Hold, Pact, Play, Populate, Refuse, Revolution, Sacrifice, Standing, Tactic, Take,
                     Upgrade, War, Wonder)

@@ -8,8 +8,8 @@ from . import economy as eco
 from . import pacts
 from .board import (AGE_END_YELLOW, FAMINE_CULTURE, ROW_REMOVAL, ROW_SLOTS, consumption, corruption, happy_needed)
 from .cards import AGES, CARDS, card
-from .conflict import war_phase
 from .cards.military import MILITARY
+from .conflict import war_phase
 from .events import final_events
 from .military_deck import draw_military
 from .politics import political_moves
