@@ -497,3 +497,21 @@ def test_a_stronger_war_defender_is_still_asked_since_it_may_win_by_more():
     assert asked(state) == [(1, "defend")]
     state, events = act(state, "defend sacrifice swordsmen", seat=1)     # 6 + 2 against 1
     assert state["seats"][0]["culture"] == 3 and state["seats"][1]["culture"] == 7
+
+
+@pytest.mark.parametrize("locale", ["en", "ja", "fr", "de"])
+def test_the_text_board_shows_the_attack_to_answer_and_the_wars(locale):
+    """The defender's mail says what attacks it and how strong; wars and pacts in play are listed."""
+    state = politics(tta_state())
+    units(state, 0, swordsmen=3)
+    units(state, 1, warriors=1)
+    mil(state, "mil/I/raid")
+    mil(state, "mil/I/bonus", seat=1)
+    state, _ = act(state, "aggression raid i player 2")
+    view = tta.view(state, 1)
+    assert view["conflict"] == {"kind": "defend", "seat": 1, "card": view["conflict"]["card"], "by": 0, "attack": 6}
+    board = tta.board_text(view, locale, ["Ann", "Bob"])
+    assert "Raid I" in board and "6" in board and "Ann" in board
+    state["wars"].append({"card": mil(state, "mil/III/holy_war", seat=0), "by": 0, "on": 1})
+    state["seats"][0]["mil_hand"].remove(state["wars"][0]["card"])
+    assert "Holy War" in tta.board_text(tta.view(state, 0), locale, ["Ann", "Bob"])

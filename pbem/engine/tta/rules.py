@@ -262,6 +262,7 @@ def view(state: dict, seat: int | None) -> dict:
         "last_round": state["last_round"], "over": state["over"],
         "asked": [{"seat": pr.seat, "kind": pr.kind} for pr in pending(state)],
         "orders": base_copy(state["orders"].get(str(seat), {})) if seat is not None else {},  # your standing orders
+        "conflict": _conflict(state),
         "military": {"decks": {a: len(d) for a, d in state["mil_decks"].items()},
                      "discard": {a: len(d) for a, d in state["mil_discard"].items()},
                      "current": len(state["current"]), "future": len(state["future"]),
@@ -270,6 +271,14 @@ def view(state: dict, seat: int | None) -> dict:
                      "wars": [dict(x) for x in state["wars"]]},
         "seats": seats,
     }
+
+
+def _conflict(state: dict) -> dict | None:
+    """The attack being defended or the pact offered, when one is asked (public: the card was played)."""
+    frame = state["stack"][-1] if state["stack"] else None
+    if frame is None or frame["kind"] not in ("defend", "pact_answer") or state["over"] is not None:
+        return None
+    return {k: frame[k] for k in ("kind", "seat", "card", "by", "attack", "a", "b", "war") if k in frame}
 
 
 def final_scores(state: dict) -> list[dict]:
