@@ -214,3 +214,16 @@ def test_the_bot_answers_a_pact_offer():
     mil(state, "mil/III/peace_treaty")
     state, _ = act(state, "pact peace treaty player 2")
     assert str(tta.bot_move(state, 1, random.Random(1))) in ("accept", "refuse")
+
+
+def test_scientific_cooperation_discounts_technologies_and_the_partner_pays_one_science():
+    """Scientific Cooperation: whoever plays a technology pays 2 science less; the other pays 1 (what it has)."""
+    from tta_helpers import to_hand
+    state = tta_state(players=3)
+    in_pact(state, "mil/II/scientific_cooperation", 1, 0, by=1)
+    to_hand(state, "civ/I/alchemy")
+    state["seats"][0]["science"] = 2                  # Alchemy costs 4: 2 with the pact
+    state["seats"][1]["science"] = 5
+    assert "discover Alchemy" in [str(m) for m in tta.legal(state, 0)]
+    state, events = act(state, "discover alchemy")
+    assert state["seats"][0]["science"] == 0 and state["seats"][1]["science"] == 4

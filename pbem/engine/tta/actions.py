@@ -65,6 +65,12 @@ def science_cost(p: dict, card_id: str, peaceful: bool = True) -> int:
     return max(0, cost)
 
 
+def technology_cost(state: dict, seat: int, card_id: str, peaceful: bool = True) -> int:
+    """Science `seat` pays for `card_id` now: with its leaders' discounts and its pacts' (Scientific Cooperation)."""
+    p = state["seats"][seat]
+    return max(0, science_cost(p, card_id, peaceful) - pacts.rate(state, seat, "technology_discount"))
+
+
 def take_cost(p: dict, slot: int, card_id: str) -> int:
     """JA l.334-338: the slot's civil actions; a wonder costs 1 more per wonder you completed (Michelangelo -1)."""
     cost = ROW_COSTS[slot]
@@ -190,7 +196,7 @@ def can_discover(state: dict, seat: int, copy: str, action_card: bool = False) -
         return f"{c.name} is not a technology"
     if not action_card and p["ca"] < 1:
         return "you have no civil action left"
-    cost = science_cost(p, c.id)
+    cost = technology_cost(state, seat, c.id)
     if p["science"] < cost:
         return f"it costs {cost} science and you have {p['science']}"
     return None
@@ -206,7 +212,7 @@ def can_revolt(state: dict, seat: int, copy: str) -> str | None:
             return "a revolution under Robespierre needs all your military actions unspent"
     elif p["ca"] < eco.civil_actions_max(p) or p["revolted"] or p["ca"] < 1:
         return "a revolution must be your first civil action (it takes all of them)"  # JA l.388
-    cost = science_cost(p, card(copy).id, peaceful=False)
+    cost = technology_cost(state, seat, card(copy).id, peaceful=False)
     if p["science"] < cost:
         return f"it costs {cost} science and you have {p['science']}"
     return None
@@ -495,8 +501,9 @@ def do_discover(state: dict, seat: int, move: Discover, events: list, action_car
     why = can_discover(state, seat, move.card, action_card)
     if why:
         raise Refused(why)
-    cost = science_cost(p, card(move.card).id)
+    cost = technology_cost(state, seat, card(move.card).id)
     p["science"] -= cost
+    pacts.partners_pay_science(state, seat, events)
     if not action_card:
         p["ca"] -= 1
     events.append(base.event("discovered", seat, card=card(move.card).id, science=cost))
@@ -509,8 +516,9 @@ def do_revolution(state: dict, seat: int, move: Revolution, events: list) -> Non
     why = can_revolt(state, seat, move.card)
     if why:
         raise Refused(why)
-    cost = science_cost(p, card(move.card).id, peaceful=False)
+    cost = technology_cost(state, seat, card(move.card).id, peaceful=False)
     p["science"] -= cost
+    pacts.partners_pay_science(state, seat, events)
     events.append(base.event("revolution", seat, card=card(move.card).id, science=cost))
     play_technology(state, seat, move.card, events, refund=False)
     p["revolted"] = True

@@ -130,3 +130,16 @@ def rate(state: dict, seat: int, stat: str) -> int:
                 n = len(state["seats"][partner]["wonders"]) if e.per == "partner_wonder" else 1
                 total += e.amount * n
     return total
+
+
+def partners_pay_science(state: dict, seat: int, events: list) -> None:
+    """Scientific Cooperation: when one side plays a technology, the other pays 1 science (what it has)."""
+    for pk in state["pacts"]:
+        if seat in (pk["a"], pk["b"]):
+            for e in _m(pk["card"]).effects:
+                if e.op == "rule" and e.stat == "partner_pays_science":
+                    partner = pk["b"] if pk["a"] == seat else pk["a"]
+                    q = state["seats"][partner]
+                    paid = min(e.amount, q["science"])
+                    q["science"] -= paid
+                    events.append(base.event("event_gain", partner, what="science", amount=-paid))
