@@ -417,6 +417,10 @@ def _units(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
 
 def _attack(words, text, state, seat, kind):
     words, sac = _split_at(_drop(words), SACRIFICE)
+    if not words:
+        cards = sorted({name(c) for c in _mil_hand(state, seat, (kind,))}) or ["none in your hand"]
+        raise base.NotACommand(f'"{text}": say which {kind} and whom, e.g. "{kind} {cards[0]} player 2" '
+                               f'(your {kind} cards: {", ".join(cards)})', text=text)
     target, words = _seat(words, state, seat, text)
     cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, (kind,)))), f"{kind} in your military hand",
                   text)
@@ -506,7 +510,7 @@ def parse_standing(words, text, state, seat):
     while rest:
         s, rest = _seat(rest, state, seat, text)
         seats.insert(0, s)
-    return Standing(topic, policy, tuple(sorted(seats)))
+    return Standing(topic, policy, tuple(sorted(set(seats))))
 
 
 VERB_PARSERS = {"take": parse_take, "build": parse_build, "upgrade": parse_upgrade, "destroy": parse_destroy,
