@@ -275,11 +275,16 @@ def test_raid_ii_iii_destroy_buildings_of_one_type_and_level_for_half_the_total_
 def test_annex_takes_a_colony():
     """Annex: the rival's colony changes hands (the one-time gain is not repeated)."""
     def setup(s):
-        colony = mil(s, "mil/I/historic_territory", seat=1)
-        s["seats"][1]["mil_hand"].remove(colony)
-        s["seats"][1]["colonies"].append(colony)
+        colony = mil(s, "mil/I/wealthy_territory", seat=1)  # +2 blue tokens while held
+        q = s["seats"][1]
+        q["mil_hand"].remove(colony)
+        q["colonies"].append(colony)
+        q["blue"] += 2
+        q["blue_extra"] += 2
     before, after, _ = attack("mil/II/annex", setup)
     assert after["seats"][1]["colonies"] == [] and len(after["seats"][0]["colonies"]) == 1
+    assert after["seats"][1]["blue"] == before["seats"][1]["blue"] - 2  # its tokens change banks
+    assert after["seats"][0]["blue"] == before["seats"][0]["blue"] + 2
 
 
 def test_annex_needs_a_colony():
