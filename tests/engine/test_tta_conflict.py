@@ -520,3 +520,18 @@ def test_the_text_board_shows_the_attack_to_answer_and_the_wars(locale):
     state["wars"].append({"card": mil(state, "mil/III/holy_war", seat=0), "by": 0, "on": 1})
     state["seats"][0]["mil_hand"].remove(state["wars"][0]["card"])
     assert "Holy War" in tta.board_text(tta.view(state, 0), locale, ["Ann", "Bob"])
+
+
+def test_a_weaker_player_may_attack_and_no_other_card_defends():
+    """Notes 3.3 #15: the original has no "cannot attack a stronger player" rule and no "any military card is +1
+    defence" rule (both 2015): only defence bonus cards and sacrifices defend."""
+    state = politics(tta_state())
+    units(state, 1, swordsmen=1)
+    mil(state, "mil/I/raid")
+    assert "aggression Raid I player 2" in [str(m) for m in tta.legal(state, 0)]  # 0 against 2: still legal
+    state = politics(tta_state())
+    units(state, 0, swordsmen=1)
+    mil(state, "mil/I/raid")
+    mil(state, "mil/I/legion", seat=1)
+    state, events = act(state, "aggression raid i player 2")
+    assert "attack_won" in kinds(events) and asked(state) == [(0, "actions")]  # a tactic card is no defence
