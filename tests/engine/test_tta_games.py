@@ -95,4 +95,4 @@ def test_invariants_after_every_move_of_15_games():
 
 
 GAMES = {2: 400, 3: 330, 4: 270}
-FINGERPRINT = "19fbfde6d4351b37"  # part 2: bots attack, declare wars, offer and answer pacts (changed on purpose)
+FINGERPRINT = "412d372f7a2c8cdb"  # part 2: bots attack, declare wars, offer and answer pacts (changed on purpose)

@@ -146,7 +146,7 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
         q = state["seats"][move.target]
         margin = strength(state, seat) - strength(state, move.target) - len(q["mil_hand"])
         need = 1 if t is Aggression else 4
-        return 3 + margin * 0.2 if margin >= need else -5
+        return 3 + margin * 0.2 if margin >= need and _loot(q, move.card) else -5
     if t is Defend:  # the cheapest sufficient defence (the documented default), none when it cannot hold
         return 5 if move.cards or move.units else 0
     if t is Pact:
@@ -164,6 +164,16 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
             return 1 - c.level - c.culture
         return -5
     return 0.0
+
+
+def _loot(q: dict, copy: str) -> bool:
+    """Whether the target has what the aggression would take (wars: always worth the try)."""
+    key = MILITARY[copy.split(":", 1)[0]].key
+    if key == "raid":
+        return any(n and CARDS[c].kind == "urban" for c, n in q["workers"].items())
+    if key == "plunder":
+        return eco.amount(q, "food") + eco.amount(q, "resource") > 0
+    return {"spy": q["science"], "armed_intervention": q["culture"]}.get(key, 1) > 0
 
 
 def _military_value(p: dict, copy: str) -> float:
