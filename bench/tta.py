@@ -1,5 +1,6 @@
-"""Print how fast bots play Through the Ages (civil rules, military draws and tactics): full games per second and
-moves per second (one core), by player count; wall time and process (CPU) time, since a shared machine inflates the first."""
+"""Print how fast bots play Through the Ages (civil rules, military cards, tactics, events, aggressions, wars and
+pacts; no territories yet): full games per second and moves per second (one core), by player count; wall time and
+process (CPU) time, since a shared machine inflates the first."""
 from __future__ import annotations
 
 import argparse

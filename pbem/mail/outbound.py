@@ -284,11 +284,14 @@ PROMPT_WORDS = {
     "pick": lazy_gettext("pick a die from the dice card"),
     "feed": lazy_gettext("feed your people"),
     "actions": lazy_gettext("take your actions (cards from the row, building, then done)"),
-    "politics": lazy_gettext("your political action (play an event, or done)"),
+    "politics": lazy_gettext("your political action (an event, an aggression, a war or a pact; or done)"),
     "discard": lazy_gettext("discard military cards down to your hand limit"),
     "event_choice": lazy_gettext("choose what the event does for you"),
     "bid": lazy_gettext("bid for the territory, or pass"),
     "colonize": lazy_gettext("pay for the territory you won (units to sacrifice, bonus cards)"),
+    "defend": lazy_gettext("you are attacked: defend with bonus cards and sacrifices, or defend none"),
+    "sacrifice": lazy_gettext("your war is resolved: sacrifice units for strength, or sacrifice none"),
+    "pact_answer": lazy_gettext("a pact is offered to you: accept or refuse"),
 }
 
 

@@ -377,7 +377,9 @@ def test_bad_colonization_commands_say_what_is_wrong():
     with pytest.raises(CommandError, match="say a number"):
         tta.parse("bid lots", state, 0)
     with pytest.raises(CommandError, match='standing bid 5'):
-        tta.parse("standing defence never", state, 0)
+        tta.parse("standing bid lots", state, 0)
+    with pytest.raises(CommandError, match='standing bid 5'):
+        tta.parse("standing territories always", state, 0)
 
 
 @pytest.mark.parametrize("locale", ["en", "ja", "fr", "de"])

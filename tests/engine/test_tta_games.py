@@ -95,4 +95,4 @@ def test_invariants_after_every_move_of_15_games():
 
 
 GAMES = {2: 400, 3: 330, 4: 270}
-FINGERPRINT = "980d8d3b2460afdc"  # part 2: territories are bid for and colonised (changed on purpose)
+FINGERPRINT = "d602c025e933b455"  # part 2: territories, aggressions, wars and pacts in the bot games (changed on purpose)

@@ -143,6 +143,7 @@ def test_discard_step_down_to_the_military_action_maximum():
     for key in ("legion", "phalanx", "raid", "bonus"):
         mil(state, f"mil/I/{key}")
     state = _at_turn_start_of_seat_0(state)
+    state, _ = act(state, "done")  # no political action (Raid could be played)
     assert [(p.seat, p.kind) for p in tta.pending(state)] == [(0, "discard")]
     assert tta.legal(state, 0) and all(str(m).startswith("discard ") for m in tta.legal(state, 0))
     with pytest.raises(IllegalMove):
@@ -159,7 +160,7 @@ def test_no_discard_step_when_the_hand_fits():
     state = tta_state()
     state["seats"][0]["ma"] = 0
     mil(state, "mil/I/legion")
-    mil(state, "mil/I/raid")
+    mil(state, "mil/I/bonus")
     state = _at_turn_start_of_seat_0(state)
     assert [(p.seat, p.kind) for p in tta.pending(state)] == [(0, "actions")]
 
@@ -169,7 +170,7 @@ def test_library_of_alexandria_keeps_one_more_military_card():
     state = tta_state()
     in_play(state, "civ/A/library_of_alexandria")
     state["seats"][0]["ma"] = 0
-    for key in ("legion", "phalanx", "raid"):
+    for key in ("legion", "phalanx", "bonus"):
         mil(state, f"mil/I/{key}")
     state = _at_turn_start_of_seat_0(state)
     assert [(p.seat, p.kind) for p in tta.pending(state)] == [(0, "actions")]
@@ -184,6 +185,7 @@ def test_a_discarded_card_of_an_ended_age_goes_to_the_box():
     for key in ("plunder", "spy", "annex"):
         mil(state, f"mil/II/{key}")
     state = _at_turn_start_of_seat_0(state)
+    state, _ = act(state, "done")  # no political action
     state, _ = act(state, "discard raid i")
     assert old in state["mil_box"] and old not in state["mil_discard"]["I"]
 
@@ -359,6 +361,7 @@ def test_a_military_card_of_several_ages_is_named_with_its_age():
     for key in ("legion", "phalanx"):
         mil(state, f"mil/I/{key}")
     state = _at_turn_start_of_seat_0(state)
+    state, _ = act(state, "done")  # no political action
     assert "discard Raid I" in [str(m) for m in tta.legal(state, 0)]
     (move,) = tta.parse("discard raid i", state, 0)
     assert move.card == copy

@@ -390,11 +390,13 @@ def test_equal_culture_shares_the_place():
     assert r.places == {0: 1, 1: 1, 2: 3} and r.ranking == [0, 1, 2]
 
 
-@pytest.mark.parametrize("text", ["attack 2", "declare war", "pact", "戦争", "guerre", "Krieg"])
-def test_military_and_political_commands_wait_for_part_two(text):
-    state = tta_state()
-    with pytest.raises(IllegalMove, match="not in this game yet"):
-        tta.parse(text, state, 0)
+@pytest.mark.parametrize("text, move", [("bid 3", "bid 3"), ("入札 3", "bid 3"), ("bieten 2", "bid 2"),
+                                         ("cancel pact", "cancel pact"), ("standing defence cheapest",
+                                                                          "standing defence cheapest"),
+                                         ("standing bid 4", "standing bid 4"), ("refuse", "refuse")])
+def test_the_political_commands_are_played(text, move):
+    """Every part of the game is played: no command answers "not in this game yet" any more."""
+    assert [str(m) for m in tta.parse(text, tta_state(), 0)] == [move]
 
 
 def test_not_a_command_lists_what_is_legal():

@@ -1,7 +1,7 @@
 """Through the Ages: A Story of Civilization (original edition, full game): the civil engine behind the pbem contract.
 
-Part 1 (this package now): every civil rule and civil card; the political phase, wars and the military deck
-are hooks in the phase table (turn.PHASES) that part 2 fills.
+Part 1: every civil rule and civil card. Part 2 (issue 13): the military cards, events, aggressions, wars, pacts
+and standing orders; territories are not colonised yet (docs/tta.md).
 """
 from __future__ import annotations
 

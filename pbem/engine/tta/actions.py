@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 from .. import base
+from . import conflict, orders, pacts, sacrifice
 from . import economy as eco
 from .board import ROW_COSTS, population_cost
 from .cards import CARDS, card, kind_of
 from .cards.military import MILITARY
 from .events import answer_choice, prepare
 from .military_deck import military_discard
-from .moves import (Build, Choose, Destroy, Discard, Discover, Done, Event, GrowUnit, Hold, Play, Populate, Revolution,
-                    Tactic, Take, Upgrade, Wonder, name)
-from .turn import POLITICAL
+from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destroy, Discard, Discover, Done, Event,
+                    GrowUnit, Hold, Pact, Play, Populate, Refuse, Revolution, Sacrifice, Standing, Tactic, Take,
+                    Upgrade, War, Wonder, name)
+from .politics import PREPARED
 
 
 class Refused(Exception):
@@ -41,6 +43,8 @@ def build_cost(state: dict, seat: int, card_id: str, extra_discount: int = 0) ->
         cost -= eco.discount(p, "urban_build", c.level)
         if c.subtype == "theater":
             cost -= eco.discount(p, "theater_build")
+    elif c.kind == "unit" and any(w["on"] == seat for w in state["wars"]):
+        cost -= eco.discount(p, "unit_build_at_war")  # Churchill: while a war is declared on you
     return max(0, cost - extra_discount)
 
 
@@ -59,6 +63,12 @@ def science_cost(p: dict, card_id: str, peaceful: bool = True) -> int:
     if c.kind == "unit":
         cost -= eco.discount(p, "unit_science")
     return max(0, cost)
+
+
+def technology_cost(state: dict, seat: int, card_id: str, peaceful: bool = True) -> int:
+    """Science `seat` pays for `card_id` now: with its leaders' discounts and its pacts' (Scientific Cooperation)."""
+    p = state["seats"][seat]
+    return max(0, science_cost(p, card_id, peaceful) - pacts.rate(state, seat, "technology_discount"))
 
 
 def take_cost(p: dict, slot: int, card_id: str) -> int:
@@ -186,7 +196,7 @@ def can_discover(state: dict, seat: int, copy: str, action_card: bool = False) -
         return f"{c.name} is not a technology"
     if not action_card and p["ca"] < 1:
         return "you have no civil action left"
-    cost = science_cost(p, c.id)
+    cost = technology_cost(state, seat, c.id)
     if p["science"] < cost:
         return f"it costs {cost} science and you have {p['science']}"
     return None
@@ -202,7 +212,7 @@ def can_revolt(state: dict, seat: int, copy: str) -> str | None:
             return "a revolution under Robespierre needs all your military actions unspent"
     elif p["ca"] < eco.civil_actions_max(p) or p["revolted"] or p["ca"] < 1:
         return "a revolution must be your first civil action (it takes all of them)"  # JA l.388
-    cost = science_cost(p, card(copy).id, peaceful=False)
+    cost = technology_cost(state, seat, card(copy).id, peaceful=False)
     if p["science"] < cost:
         return f"it costs {cost} science and you have {p['science']}"
     return None
@@ -493,8 +503,9 @@ def do_discover(state: dict, seat: int, move: Discover, events: list, action_car
     why = can_discover(state, seat, move.card, action_card)
     if why:
         raise Refused(why)
-    cost = science_cost(p, card(move.card).id)
+    cost = technology_cost(state, seat, card(move.card).id)
     p["science"] -= cost
+    pacts.partners_pay_science(state, seat, events)
     if not action_card:
         p["ca"] -= 1
     events.append(base.event("discovered", seat, card=card(move.card).id, science=cost))
@@ -507,8 +518,9 @@ def do_revolution(state: dict, seat: int, move: Revolution, events: list) -> Non
     why = can_revolt(state, seat, move.card)
     if why:
         raise Refused(why)
-    cost = science_cost(p, card(move.card).id, peaceful=False)
+    cost = technology_cost(state, seat, card(move.card).id, peaceful=False)
     p["science"] -= cost
+    pacts.partners_pay_science(state, seat, events)
     events.append(base.event("revolution", seat, card=card(move.card).id, science=cost))
     play_technology(state, seat, move.card, events, refund=False)
     p["revolted"] = True
@@ -688,7 +700,7 @@ def do_discard(state: dict, seat: int, move: Discard, events: list) -> None:
 def do_event(state: dict, seat: int, move: Event, events: list) -> None:
     """The political action "prepare an event" (JA l.205-215); the political phase ends."""
     p = state["seats"][seat]
-    if move.card not in p["mil_hand"] or MILITARY[kind_of(move.card)].kind not in POLITICAL:
+    if move.card not in p["mil_hand"] or MILITARY[kind_of(move.card)].kind not in PREPARED:
         raise Refused("that event or territory is not in your military hand")
     resume = state["stack"].pop()["resume"]
     state["phase"] = resume
@@ -703,9 +715,88 @@ def do_choose(state: dict, seat: int, move: Choose, events: list) -> None:
     answer_choice(state, seat, move.option, events)
 
 
+def _political(state: dict) -> str:
+    """The political action is taken: the politics frame leaves; returns the phase that follows it."""
+    resume = state["stack"].pop()["resume"]
+    state["phase"] = resume
+    return resume
+
+
+def do_aggression(state: dict, seat: int, move: Aggression, events: list) -> None:
+    """JA l.268-290: an aggression; the defender answers (conflict.py)."""
+    why = conflict.can_attack(state, seat, move.card, move.target, "aggression", move.units)
+    if why:
+        raise Refused(why)
+    conflict.aggression(state, seat, move.card, move.target, move.units, _political(state), events)
+
+
+def do_war(state: dict, seat: int, move: War, events: list) -> None:
+    """JA l.310-312: a war declaration, resolved at the declarer's next turn."""
+    why = conflict.can_attack(state, seat, move.card, move.target, "war")
+    if why:
+        raise Refused(why)
+    _political(state)
+    conflict.declare_war(state, seat, move.card, move.target, events)
+
+
+def do_defend(state: dict, seat: int, move: Defend, events: list) -> None:
+    """The defender's answer to an aggression or a war."""
+    frame = state["stack"][-1]
+    why = conflict.defence_problem(state, frame, move)
+    if why:
+        raise Refused(why)
+    state["stack"].pop()
+    state["phase"] = frame["resume"]
+    conflict.defend(state, frame, move, events)
+
+
+def do_sacrifice(state: dict, seat: int, move: Sacrifice, events: list) -> None:
+    """The war declarer's sacrifice when its war is resolved."""
+    if move.units:
+        why = sacrifice.problem(state["seats"][seat], dict(move.units))
+        if why:
+            raise Refused(why)
+    state["phase"] = state["stack"].pop()["resume"]
+    conflict.declarer_sacrifice(state, seat, move.units, events)
+
+
+def do_pact(state: dict, seat: int, move: Pact, events: list) -> None:
+    """JA l.294-298: offer a pact; the other seat answers."""
+    why = pacts.can_offer(state, seat, move.card, move.target, move.a)
+    if why:
+        raise Refused(why)
+    pacts.offer(state, seat, move.card, move.target, move.a, _political(state), events)
+
+
+def do_answer(state: dict, seat: int, move, events: list) -> None:
+    """Accept or refuse the pact offered."""
+    frame = state["stack"].pop()
+    state["phase"] = frame["resume"]
+    pacts.answer(state, frame, type(move) is Accept, events)
+
+
+def do_cancel_pact(state: dict, seat: int, move: CancelPact, events: list) -> None:
+    """JA l.306-308: cancel the pact you played."""
+    if pacts.own(state, seat) is None:
+        raise Refused("you have no pact of your own in play")
+    _political(state)
+    pacts.cancel(state, seat, events)
+
+
+def do_standing(state: dict, seat: int, move: Standing, events: list) -> None:
+    """File a standing order (any time, asked or not)."""
+    why = orders.problem(state, seat, move.topic, move.policy, move.seats)
+    if why:
+        raise Refused(why)
+    orders.file(state, seat, move.topic, move.policy, move.seats, events)
+
+
 HANDLERS = {Take: do_take, Build: do_build, Upgrade: do_upgrade, Destroy: do_destroy, Populate: do_populate,
             GrowUnit: do_grow_unit, Wonder: do_wonder, Discover: do_discover, Revolution: do_revolution,
             Play: do_play, Hold: do_hold, Tactic: do_tactic, Done: do_done, Discard: do_discard,
-            Event: do_event, Choose: do_choose}
-ACTION_PHASE = tuple(t for t in HANDLERS if t not in (Discard, Event, Choose))  # the moves of the action phase
+            Event: do_event, Choose: do_choose, Aggression: do_aggression, War: do_war, Defend: do_defend,
+            Sacrifice: do_sacrifice, Pact: do_pact, Accept: do_answer, Refuse: do_answer, CancelPact: do_cancel_pact,
+            Standing: do_standing}
+ACTION_PHASE = (Take, Build, Upgrade, Destroy, Populate, GrowUnit, Wonder, Discover, Revolution, Play, Hold, Tactic,
+                Done)  # the moves of the action phase
 ROUND_ONE = (Take, Done)  # JA l.559-571: in the first round only cards are taken

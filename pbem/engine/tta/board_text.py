@@ -16,7 +16,10 @@ LABELS = {
            "gov": "government {gov}; leader {leader}; civil actions {ca}/{cam}, military {ma}/{mam}",
            "banks": "food {food}, resources {res}; yellow bank {yellow}, unused workers {idle}; blue bank {blue}",
            "building": "{wonder} (building, {done}/{stages})", "hand": "hand: {cards}", "hand_n": "hand: {n} cards",
-           "waiting": "Waiting for: {who}"},
+           "waiting": "Waiting for: {who}", "pact": "Pact {card}: A {a}, B {b}", "war": "War {card}: {by} on {on}",
+           "attack": "{card} by {by} on {on}: attack strength {attack}",
+           "offer": "{card} offered by {by} to {on}: A {a}",
+           "war_attack": "{card}: {by} goes to war on {on} with strength {attack}"},
     "ja": {"title": "第{round}ラウンド、時代{age}。手番：{who}。", "last": "第{n}ラウンドが最後。",
            "over": "ゲーム終了。", "row": "カード列（取得に必要なCivilアクション。山札 {decks}）：", "empty": "なし",
            "player": "プレイヤー{n}", "you": "（あなた）",
@@ -24,7 +27,9 @@ LABELS = {
            "gov": "政府 {gov}、リーダー {leader}、Civilアクション{ca}/{cam}、Militaryアクション{ma}/{mam}",
            "banks": "食料{food}、資源{res}、黄バンク{yellow}、未就労{idle}、青バンク{blue}",
            "building": "{wonder}（建設中 {done}/{stages}）", "hand": "手札：{cards}", "hand_n": "手札：{n}枚",
-           "waiting": "手番待ち：{who}"},
+           "waiting": "手番待ち：{who}", "pact": "契約 {card}：A {a}、B {b}", "war": "戦争 {card}：{by}→{on}",
+           "attack": "{by}が{on}に{card}：攻撃側の軍事力{attack}", "offer": "{by}が{on}に{card}を提案：A {a}",
+           "war_attack": "{card}：{by}が軍事力{attack}で{on}と戦争"},
     "fr": {"title": "Manche {round}, âge {age}. Tour de : {who}.", "last": "La manche {n} est la dernière.",
            "over": "La partie est terminée.",
            "row": "Rangée de cartes (actions civiles pour prendre ; pioches {decks}) :",
@@ -35,7 +40,11 @@ LABELS = {
            "banks": "nourriture {food}, ressources {res} ; réserve jaune {yellow}, ouvriers libres {idle} ; "
                     "réserve bleue {blue}",
            "building": "{wonder} (en construction, {done}/{stages})", "hand": "main : {cards}",
-           "hand_n": "main : {n} cartes", "waiting": "En attente de : {who}"},
+           "hand_n": "main : {n} cartes", "waiting": "En attente de : {who}",
+           "pact": "Pacte {card} : A {a}, B {b}", "war": "Guerre {card} : {by} contre {on}",
+           "attack": "{card} de {by} contre {on} : force d'attaque {attack}",
+           "offer": "{card} proposé par {by} à {on} : A {a}",
+           "war_attack": "{card} : {by} entre en guerre contre {on} avec une force de {attack}"},
     "de": {"title": "Runde {round}, Zeitalter {age}. Am Zug: {who}.", "last": "Runde {n} ist die letzte.",
            "over": "Das Spiel ist vorbei.", "row": "Kartenreihe (Zivilaktionen zum Nehmen; Stapel {decks}):",
            "empty": "leer", "player": "Spieler {n}", "you": " (du)",
@@ -45,7 +54,10 @@ LABELS = {
            "banks": "Nahrung {food}, Rohstoffe {res}; gelber Vorrat {yellow}, freie Arbeiter {idle}; "
                     "blauer Vorrat {blue}",
            "building": "{wonder} (im Bau, {done}/{stages})", "hand": "Hand: {cards}", "hand_n": "Hand: {n} Karten",
-           "waiting": "Es fehlt: {who}"},
+           "waiting": "Es fehlt: {who}", "pact": "Pakt {card}: A {a}, B {b}", "war": "Krieg {card}: {by} gegen {on}",
+           "attack": "{card} von {by} gegen {on}: Angriffsstärke {attack}",
+           "offer": "{card} von {by} an {on} angeboten: A {a}",
+           "war_attack": "{card}: {by} zieht mit Stärke {attack} gegen {on} in den Krieg"},
 }
 
 
@@ -92,6 +104,17 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
             out.append("  " + t["hand"].format(cards=", ".join(name(c) for c in hand) or "-"))
         else:
             out.append("  " + t["hand_n"].format(n=hand["count"]))
+    military = view.get("military") or {}
+    lines = [t["pact"].format(card=name(x["card"]), a=who(x["a"]), b=who(x["b"])) for x in military.get("pacts", [])]
+    lines += [t["war"].format(card=name(x["card"]), by=who(x["by"]), on=who(x["on"])) for x in military.get("wars", [])]
+    c = view.get("conflict")
+    if c:  # what the asked seat answers: the attack or the pact offered (public once played)
+        key = "offer" if c["kind"] == "pact_answer" else "war_attack" if c.get("war") else "attack"
+        lines.append(t[key].format(card=name(c["card"]), by=who(c["by"]), on=who(c["seat"]),
+                                   attack=c.get("attack", ""), a=who(c["a"]) if "a" in c else ""))
+    if lines:
+        out.append("")
+        out += lines
     asked = view.get("asked") or []
     if asked:
         out.append("")

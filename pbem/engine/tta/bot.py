@@ -9,8 +9,11 @@ from .army import tactic_bonus
 from .cards import CARDS, card
 from .cards.military import MILITARY
 from .colonies import bot_limit
-from .moves import (Bid, Build, Choose, Colonize, Destroy, Discard, Discover, Done, Event, FreeColony, GrowUnit, Pass,
-                    Play, Populate, Revolution, Tactic, Take, Upgrade, Wonder)
+from .events import strength
+from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
+                    Done, Event, FreeColony, GrowUnit, Pact, Pass, Play, Populate, Refuse, Revolution, Tactic, Take,
+                    Upgrade, War, Wonder)
+from .pacts import symmetric
 
 
 def bot_move(state: dict, seat: int, rnd):
@@ -147,6 +150,21 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
         return 0.0
     if t is FreeColony:
         return 15.0
+    if t in (Aggression, War):
+        # Attack only with a clear margin over the target's strength and the bonus cards it may hold.
+        q = state["seats"][move.target]
+        margin = strength(state, seat) - strength(state, move.target) - len(q["mil_hand"])
+        need = 1 if t is Aggression else 4
+        return 3 + margin * 0.2 if margin >= need and _loot(q, move.card) else -5
+    if t is Defend:  # the cheapest sufficient defence (the documented default), none when it cannot hold
+        return 5 if move.cards or move.units else 0
+    if t is Pact:
+        return 1 if move.a == seat or symmetric(move.card) else -1
+    if t is Accept:
+        frame = state["stack"][-1]
+        return 1 if frame["a"] == seat or symmetric(frame["card"]) else -1
+    if t in (Refuse, CancelPact):
+        return 0 if t is Refuse else -2
     if t.__name__ == "Hold":
         return -1.0  # the optional corruption rule: the bot keeps its production
     if t is Destroy:
@@ -155,6 +173,16 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
             return 1 - c.level - c.culture
         return -5
     return 0.0
+
+
+def _loot(q: dict, copy: str) -> bool:
+    """Whether the target has what the aggression would take (wars: always worth the try)."""
+    key = MILITARY[copy.split(":", 1)[0]].key
+    if key == "raid":
+        return any(n and CARDS[c].kind == "urban" for c, n in q["workers"].items())
+    if key == "plunder":
+        return eco.amount(q, "food") + eco.amount(q, "resource") > 0
+    return {"spy": q["science"], "armed_intervention": q["culture"]}.get(key, 1) > 0
 
 
 def _military_value(p: dict, copy: str) -> float:

@@ -9,9 +9,12 @@ from .. import base
 from . import rules
 from .cards import CARDS, card
 from .cards.military import KINDS, MILITARY
-from .moves import (Bid, Build, Choose, Colonize, Destroy, Discard, Discover, Done, Event, FreeColony, GrowUnit, Hold,
-                    Pass, Play, Populate, Revolution, StandingBid, Tactic, Take, Upgrade, Wonder, name, type_word)
-from .vocabulary import FILLER, LATER, NONE, OPTION_OF, PAY, SACRIFICE, TO, TYPE_OF, VERB_OF, WITH
+from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
+                    Done, Event, FreeColony, GrowUnit, Hold, Pact, Pass, Play, Populate, Refuse, Revolution, Sacrifice,
+                    Standing, StandingBid, Tactic, Take, Upgrade, War, Wonder, name, type_word)
+from .pacts import symmetric
+from .vocabulary import (AND, AS, FILLER, NONE, OPTION_OF, PACT_WORDS, PAY, PLAYER, POLICY_OF, SACRIFICE, TO, TOPIC_OF,
+                         TYPE_OF, VERB_OF, WITH)
 
 MAX_TEXT = 10_000
 _SEPARATORS = re.compile(r"[;\n\r]+")
@@ -119,8 +122,6 @@ def parse_one(text: str, state: dict, seat: int):
     if verb is None and words[0].isdigit() and len(words) == 1:
         verb, rest = "take", words
     if verb is None:
-        if words[0] in LATER or words[-1] in LATER:
-            raise base.IllegalMove(f'"{text}": military and political actions are not in this game yet', text=text)
         raise base.NotACommand(f'"{text}" is not a command; you can: ' + ", ".join(hints(state, seat)[:8]),
                                text=text, legal=hints(state, seat))
     return VERB_PARSERS[verb](rest, text, state, seat)
@@ -372,17 +373,6 @@ def parse_bid(words, text, state, seat):
     return Bid(_number(_drop(words), text, 'a number, e.g. "bid 5", or "pass"'))
 
 
-def parse_standing(words, text, state, seat):
-    """"standing bid 5" (bid up to 5 for territories), "standing bid 0" (always pass), "standing bid none" (ask)."""
-    words = _drop(words)
-    if not words or VERB_OF.get(words[0]) != "bid":
-        raise base.NotACommand(f'"{text}": say "standing bid 5" or "standing bid none"', text=text)
-    rest = words[1:]
-    if len(rest) == 1 and rest[0] in NONE:
-        return StandingBid(None)
-    return StandingBid(_number(rest, text, 'a number or "none", e.g. "standing bid 5"'))
-
-
 def parse_colonize(words, text, state, seat):
     """"colonize" (the cheapest payment), "colonize sacrifice Knights 2 Warriors with +2 +1" (the units and the
     bonus cards by their colonization value), or Columbus's "colonize Fertile Territory" from the hand."""
@@ -451,9 +441,160 @@ def parse_hold(words, text, state, seat):
     return Hold()
 
 
+_COUNT = re.compile(r"x?(\d+)x?")
+_SEAT = re.compile(r"^(?:player|p|プレイヤー|joueur|spieler)?(\d+)$")
+
+
+def _seat(words: list[str], state: dict, seat: int, text: str) -> tuple[int, list[str]]:
+    """The seat named at the end of `words` ("player 2", "p2", "2", "プレイヤー2") and the words before it."""
+    if words:
+        m = _SEAT.match(words[-1])
+        if m:
+            rest = words[:-1]
+            if rest and rest[-1] in PLAYER:
+                rest = rest[:-1]
+            return int(m.group(1)) - 1, rest
+    others = ", ".join(f"player {s + 1}" for s in range(state["players"]) if s != seat)
+    raise base.NotACommand(f'"{text}": say whom, e.g. "{others.split(", ")[0]}" (you can name: {others})', text=text)
+
+
+def _split_at(words: list[str], keys) -> tuple[list[str], list[str] | None]:
+    for i, w in enumerate(words):
+        if w in keys:
+            return words[:i], words[i + 1:]
+    return words, None
+
+
+def _units(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
+    """"sacrifice 2 Knights, Swordsmen" -> ((unit id, count), ...) sorted by id."""
+    if words is None or [w for w in words if w not in NONE] == []:
+        return ()
+    cands = [c for c, n in _p(state, seat)["workers"].items() if n and CARDS[c].kind == "unit"]
+    counts: dict = {}
+    joined = " ".join(w for w in words if w not in FILLER)
+    for item in re.split(r"\s*,\s*|\s+(?:" + "|".join(AND) + r")\s+", joined):
+        parts, n = [], 1
+        for w in item.split():
+            m = _COUNT.fullmatch(w)
+            if m:
+                n = int(m.group(1))
+            else:
+                parts.append(w)
+        if not parts:
+            continue
+        cid = resolve(" ".join(parts), cands, "unit in play", text)
+        counts[cid] = counts.get(cid, 0) + n
+    return tuple(sorted(counts.items()))
+
+
+def _attack(words, text, state, seat, kind):
+    words, sac = _split_at(_drop(words), SACRIFICE)
+    if not words:
+        cards = sorted({name(c) for c in _mil_hand(state, seat, (kind,))}) or ["none in your hand"]
+        raise base.NotACommand(f'"{text}": say which {kind} and whom, e.g. "{kind} {cards[0]} player 2" '
+                               f'(your {kind} cards: {", ".join(cards)})', text=text)
+    target, words = _seat(words, state, seat, text)
+    cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, (kind,)))), f"{kind} in your military hand",
+                  text)
+    return _mil_copy(state, seat, cid), target, _units(sac, state, seat, text)
+
+
+def parse_aggression(words, text, state, seat):
+    """"aggression Raid player 2 sacrifice Knights" -> its move."""
+    copy, target, units = _attack(words, text, state, seat, "aggression")
+    return Aggression(copy, target, units)
+
+
+def parse_war(words, text, state, seat):
+    """"war Holy War player 2" -> its move."""
+    copy, target, units = _attack(words, text, state, seat, "war")
+    if units:
+        raise base.NotACommand(f'"{text}": a war\'s sacrifices come when it is resolved, at your next turn', text=text)
+    return War(copy, target)
+
+
+def parse_pact(words, text, state, seat):
+    """"pact Acceptance of Supremacy player 2 as B" (player 2 takes side B) -> its move."""
+    words, side = _split_at(_drop(words), AS)
+    target, words = _seat(words, state, seat, text)
+    cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, ("pact",)))), "pact in your military hand",
+                  text)
+    copy = _mil_copy(state, seat, cid)
+    if side is None and symmetric(copy):
+        a = seat  # both sides get the same: no side to say
+    elif side in (["a"], ["b"]):
+        a = target if side == ["a"] else seat
+    else:
+        raise base.NotACommand(f'"{text}": say "as A" or "as B" (the side player {target + 1} takes)', text=text)
+    return Pact(copy, target, a)
+
+
+def parse_defend(words, text, state, seat):
+    """"defend with +4 +2 sacrifice Knights", "defend none" -> its move."""
+    words, sac = _split_at([w for w in _drop(words) if w not in WITH], SACRIFICE)
+    if [w for w in words if w not in NONE] == [] and sac is None:
+        return Defend()
+    hand = [c for c in _p(state, seat)["mil_hand"] if MILITARY[c.split(":", 1)[0]].kind == "bonus"]
+    cards = []
+    for w in words:
+        m = re.fullmatch(r"\+?(\d+)", w)
+        if not m:
+            raise base.NotACommand(f'"{text}": name defence bonus cards by their value ("+4") and units after '
+                                   f'"sacrifice"', text=text)
+        match = [c for c in hand if MILITARY[c.split(":", 1)[0]].defense == int(m.group(1)) and c not in cards]
+        if not match:
+            have = " ".join(f"+{MILITARY[c.split(':', 1)[0]].defense}" for c in hand) or "none"
+            raise base.IllegalMove(f'"{text}": no unused +{m.group(1)} defence card in your hand (you have: {have})',
+                                   text=text)
+        cards.append(match[0])
+    return Defend(tuple(cards), _units(sac, state, seat, text))
+
+
+def parse_sacrifice(words, text, state, seat):
+    """"sacrifice 2 Knights", "sacrifice none" (the declarer of a war being resolved) -> its move."""
+    return Sacrifice(_units(_drop(words), state, seat, text))
+
+
+def parse_accept(words, text, state, seat):
+    return Accept()
+
+
+def parse_refuse(words, text, state, seat):
+    return Refuse()
+
+
+def parse_cancel(words, text, state, seat):
+    """"cancel pact" -> its move."""
+    if [w for w in _drop(words) if w not in PACT_WORDS]:
+        raise base.NotACommand(f'"{text}": say "cancel pact"', text=text)
+    return CancelPact()
+
+
+def parse_standing(words, text, state, seat):
+    """"standing bid 5|0|none" (territories: bid up to 5, always pass, ask me), "standing defence
+    never|cheapest|ask", "standing pacts refuse|ask|accept [player 2 ...]" -> its move."""
+    words = _drop(words)
+    if words and VERB_OF.get(words[0]) == "bid":
+        rest = words[1:]
+        if len(rest) == 1 and rest[0] in NONE:
+            return StandingBid(None)
+        return StandingBid(_number(rest, text, 'a number or "none", e.g. "standing bid 5"'))
+    topic = TOPIC_OF.get(words[0]) if words else None
+    policy = POLICY_OF.get(words[1]) if len(words) > 1 else None
+    if topic is None or policy is None:
+        raise base.NotACommand(f'"{text}": say "standing bid 5|none", "standing defence never|cheapest|ask" or '
+                               f'"standing pacts refuse|ask|accept [player N]"', text=text)
+    seats, rest = [], words[2:]
+    while rest:
+        s, rest = _seat(rest, state, seat, text)
+        seats.insert(0, s)
+    return Standing(topic, policy, tuple(sorted(set(seats))))
+
+
 VERB_PARSERS = {"take": parse_take, "build": parse_build, "upgrade": parse_upgrade, "destroy": parse_destroy,
                 "populate": parse_populate, "wonder": parse_wonder, "discover": parse_discover,
                 "revolution": parse_revolution, "play": parse_play, "hold": parse_hold, "tactic": parse_tactic,
-                "event": parse_event, "bid": parse_bid, "colonize": parse_colonize, "standing": parse_standing,
-                "choose": parse_choose,
-                "discard": parse_discard, "done": parse_done}
+                "event": parse_event, "bid": parse_bid, "colonize": parse_colonize, "choose": parse_choose,
+                "discard": parse_discard, "done": parse_done, "aggression": parse_aggression, "war": parse_war,
+                "pact": parse_pact, "defend": parse_defend, "sacrifice": parse_sacrifice, "accept": parse_accept,
+                "refuse": parse_refuse, "cancel": parse_cancel, "standing": parse_standing}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import base
 from . import economy as eco
+from . import pacts
 from .board import happy_needed
 from .cards import CARDS
 from .cards.military import MILITARY
@@ -18,7 +19,8 @@ CULTURE_BY_AGE = {"A": 0, "I": 1, "II": 2, "III": 3}  # JA l.207: culture for pr
 
 
 def strength(state: dict, seat: int) -> int:
-    return eco.ratings(state["seats"][seat], state["options"])["strength"]
+    """The seat's strength rating with its pacts (Military Pact, Promise of Military Protection)."""
+    return eco.ratings(state["seats"][seat], state["options"])["strength"] + pacts.rate(state, seat, "strength")
 
 
 def ranked(state: dict, key, strongest: bool) -> list[int]:

@@ -82,6 +82,9 @@ def military_places(state: dict) -> list[str]:
     for p in state["seats"]:
         places += p["mil_hand"] + p["colonies"] + ([p["tactic"]] if p["tactic"] else [])
     places += [x["card"] for x in state["pacts"] + state["wars"]]
+    # An aggression waiting for the defence, a pact waiting for its answer (a war's card stays in the wars).
+    places += [f["card"] for f in state["stack"] if f["kind"] == "pact_answer"
+               or f["kind"] == "defend" and "war" not in f]
     return places
 
 
@@ -105,6 +108,17 @@ def military_problems(state: dict) -> list[str]:
             out.append(f"seat {i}: a tactic in play that is not a tactic")
         if any(MILITARY[c.split(":", 1)[0]].kind != "territory" for c in p["colonies"]):
             out.append(f"seat {i}: a colony that is not a territory")
+    for w in state["wars"]:
+        if MILITARY[w["card"].split(":", 1)[0]].kind != "war" or w["by"] == w["on"]:
+            out.append(f"a war that is not one: {w}")
+    if len({w["by"] for w in state["wars"]}) != len(state["wars"]):
+        out.append("a seat with two wars declared")
+    for pk in state["pacts"]:
+        if MILITARY[pk["card"].split(":", 1)[0]].kind != "pact" or pk["a"] == pk["b"] \
+                or pk["by"] not in (pk["a"], pk["b"]):
+            out.append(f"a pact that is not one: {pk}")
+    if len({pk["by"] for pk in state["pacts"]}) != len(state["pacts"]):
+        out.append("a seat with two pacts of its own in play (JA l.302)")
     return out
 
 

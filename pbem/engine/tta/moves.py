@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .cards import CARDS
 from .cards.military import MILITARY
+from .pacts import symmetric
 
 # Names printed on several cards (action cards of several ages) are shown with the age: "Work of Art II".
 _SHARED = {n for n, k in Counter(c.name for c in CARDS.values()).items() if k > 1}
@@ -232,8 +233,7 @@ class Colonize:
         if not self.units and not self.bonus:
             return "colonize"
         out = "colonize"
-        if self.units:
-            out += " sacrifice " + ", ".join(f"{n} {name(cid)}" if n > 1 else name(cid) for cid, n in self.units)
+        out += units_text(self.units)
         if self.bonus:
             out += " with " + " ".join(f"+{MILITARY[c.split(':', 1)[0]].colonization}" for c in self.bonus)
         return out
@@ -260,5 +260,118 @@ class StandingBid:
         return f"standing bid {'none' if self.limit is None else self.limit}"
 
 
+def seat_text(seat: int) -> str:
+    """A seat in a command: "player 2"."""
+    return f"player {seat + 1}"
+
+
+def units_text(units: tuple) -> str:
+    """The canonical " sacrifice ..." suffix: "sacrifice 2 Knights, Swordsmen"."""
+    if not units:
+        return ""
+    return " sacrifice " + ", ".join(name(cid) if n == 1 else f"{n} {name(cid)}" for cid, n in units)
+
+
+@dataclass(frozen=True)
+class Aggression:
+    """Political action: play aggression `card` on seat `target`, sacrificing `units` ((unit id, n), ...)."""
+
+    card: str
+    target: int
+    units: tuple = ()
+
+    def __str__(self) -> str:
+        return f"aggression {name(self.card)} {seat_text(self.target)}{units_text(self.units)}"
+
+
+@dataclass(frozen=True)
+class War:
+    """Political action: declare war `card` on seat `target` (resolved at the declarer's next turn)."""
+
+    card: str
+    target: int
+
+    def __str__(self) -> str:
+        return f"war {name(self.card)} {seat_text(self.target)}"
+
+
+@dataclass(frozen=True)
+class Defend:
+    """The answer to an attack: defence bonus cards (copies in the military hand) and sacrificed units."""
+
+    cards: tuple = ()
+    units: tuple = ()
+
+    def __str__(self) -> str:
+        if not self.cards and not self.units:
+            return "defend none"
+        bonus = "".join(f" +{MILITARY[c.split(':', 1)[0]].defense}" for c in self.cards)
+        return f"defend with{bonus}{units_text(self.units)}"
+
+
+@dataclass(frozen=True)
+class Sacrifice:
+    """The declarer of a war, when it is resolved: units sacrificed for strength (none: `units` empty)."""
+
+    units: tuple = ()
+
+    def __str__(self) -> str:
+        return units_text(self.units).strip() or "sacrifice none"
+
+
+@dataclass(frozen=True)
+class Pact:
+    """Political action: offer pact `card` to seat `target`; `a` is the seat that takes side A ("as A": the
+    target is A; symmetric pacts: the offerer)."""
+
+    card: str
+    target: int
+    a: int
+
+    def __str__(self) -> str:
+        if symmetric(self.card):
+            return f"pact {name(self.card)} {seat_text(self.target)}"  # symmetric: no sides
+        return f"pact {name(self.card)} {seat_text(self.target)} as {'A' if self.a == self.target else 'B'}"
+
+
+@dataclass(frozen=True)
+class Accept:
+    """Accept the pact offered to you."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """Refuse the pact offered to you (it goes back to the offerer's hand, JA l.298)."""
+
+    def __str__(self) -> str:
+        return "refuse"
+
+
+@dataclass(frozen=True)
+class CancelPact:
+    """Political action: cancel the pact you played (JA l.306-308)."""
+
+    def __str__(self) -> str:
+        return "cancel pact"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A standing order, set any time: `topic` "defence" (never, cheapest, ask) or "pacts" (refuse, ask, accept
+    from the seats in `seats`)."""
+
+    topic: str
+    policy: str
+    seats: tuple = ()
+
+    def __str__(self) -> str:
+        who = "".join(f" {seat_text(s)}" for s in self.seats)
+        return f"standing {self.topic} {self.policy}{who}"
+
+
 MOVE_TYPES = (Take, Build, Upgrade, Destroy, Populate, GrowUnit, Wonder, Discover, Revolution, Play, Hold, Tactic,
-              Event, Choose, Discard, Done, Bid, Pass, Colonize, FreeColony, StandingBid)
+              Event, Choose, Discard, Done, Bid, Pass, Colonize, FreeColony, StandingBid, Aggression, War, Defend,
+              Sacrifice, Pact, Accept, Refuse, CancelPact, Standing)

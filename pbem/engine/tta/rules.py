@@ -2,20 +2,27 @@
 from __future__ import annotations
 
 from .. import base
+from . import colonies, conflict, orders, turn
 from . import economy as eco
-from . import colonies, turn
 from .actions import (ACTION_PHASE, HANDLERS, ROUND_ONE, Refused, can_build, can_discover, can_hold, can_play,
                       can_populate, can_revolt, can_tactic, can_take, can_upgrade, can_wonder, do_grow_unit, illegal,
                       included)
 from .cards import CARDS, card
 from .cards.military import MILITARY
-from .moves import (Bid, Build, Choose, Colonize, Destroy, Discard, Discover, Done, Event, FreeColony, GrowUnit, Hold,
-                    Pass, Play, Populate, Revolution, Tactic, Take, Upgrade, Wonder)
-from .state import copy_state
+from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
+                    Done, Event, FreeColony, GrowUnit, Hold, Pact, Pass, Play, Populate, Refuse, Revolution, Sacrifice,
+                    Standing, Tactic, Take, Upgrade, War, Wonder)
+from .events import strength
+from .politics import first_copies as _first_copies
+from .politics import political_moves
+from .state import base_copy, copy_state
 
-# The moves each kind of frame takes; part 2 adds its frames' kinds here.
-FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,), "politics": (Event, FreeColony, Done),
-               "event_choice": (Choose,), "bid": (Bid, Pass), "colonize": (Colonize,)}
+# The moves each kind of frame takes.
+FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,),
+               "politics": (Event, FreeColony, Aggression, War, Pact, CancelPact, Done), "event_choice": (Choose,),
+               "bid": (Bid, Pass), "colonize": (Colonize,),
+               "defend": (Defend,), "sacrifice": (Sacrifice,), "pact_answer": (Accept, Refuse)}
+ANY_TIME = (Standing,) + colonies.ANY_TIME  # moves a seat may make whether it is asked or not
 
 
 def pending(state: dict) -> list[base.Prompt]:
@@ -32,15 +39,8 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
         raise illegal(move, f"there is no seat {seat}")
     if state["over"] is not None:
         raise illegal(move, "the game is over")
-    if type(move) in colonies.ANY_TIME:  # standing orders: set by any seat at any time
-        new = copy_state(state)
-        events: list[dict] = []
-        try:
-            handler(new, seat, move, events)
-        except Refused as exc:
-            raise illegal(move, str(exc)) from None
-        turn.advance(new, events)
-        return new, events
+    if type(move) in ANY_TIME:
+        return _any_time(state, seat, move, handler)
     asked = pending(state)
     if not any(pr.seat == seat for pr in asked):
         raise illegal(move, "it is not your turn; waiting for "
@@ -59,8 +59,32 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
         raise illegal(move, str(exc)) from None
     if frame["kind"] == "actions" and type(move) is not Done and new["round"] > 1:
         settle_actions(p, move)
-    turn.advance(new, events)
+    settle(new, events)
     return new, events
+
+
+def _any_time(state: dict, seat: int, move, handler) -> tuple[dict, list[dict]]:
+    """A standing order: filed at once; it answers the question now asked of the seat when it can."""
+    new = copy_state(state)
+    events: list[dict] = []
+    try:
+        handler(new, seat, move, events)
+    except Refused as exc:
+        raise illegal(move, str(exc)) from None
+    settle(new, events)
+    return new, events
+
+
+def settle(state: dict, events: list) -> None:
+    """Run the automatic phases; a question a standing order answers is answered by it (orders.py)."""
+    while True:
+        turn.advance(state, events)
+        answer = orders.standing_answer(state)
+        if answer is None:
+            return
+        seat = state["stack"][-1]["seat"]
+        events.append(base.event("standing_order_applied", seat, prompt=state["stack"][-1]["kind"], move=str(answer)))
+        HANDLERS[type(answer)](state, seat, answer, events)
 
 
 def settle_actions(p: dict, move) -> None:
@@ -79,7 +103,7 @@ def settle_actions(p: dict, move) -> None:
 def start(state: dict) -> dict:
     """Run the automatic start of a fresh game up to the first decision."""
     events: list[dict] = []
-    turn.advance(state, events)
+    settle(state, events)
     return state
 
 
@@ -154,17 +178,6 @@ def legal_actions(state: dict, seat: int, frame: dict) -> list:
     return moves
 
 
-def _first_copies(hand: list) -> list:
-    """One copy per card id (the first in hand): the copy a name in a command stands for."""
-    seen, out = set(), []
-    for copy in hand:
-        cid = copy.split(":", 1)[0]
-        if cid not in seen:
-            seen.add(cid)
-            out.append(copy)
-    return out
-
-
 def _plays(state: dict, seat: int, copy: str, c) -> list:
     """Play moves for a leader or action card, with each target of the action it includes."""
     kind = included(c)
@@ -196,16 +209,22 @@ def legal_discard(state: dict, seat: int, frame: dict) -> list:
 
 
 def legal_politics(state: dict, seat: int, frame: dict) -> list:
-    """One political action or none ("done"): this slice prepares events and territories."""
-    hand = _first_copies(state["seats"][seat]["mil_hand"])
-    return ([Event(c) for c in hand if MILITARY[c.split(":", 1)[0]].kind in turn.POLITICAL]
-            + colonies.free_colonies(state, seat) + [Done()])
+    """One political action or none ("done")."""
+    return political_moves(state, seat) + colonies.free_colonies(state, seat) + [Done()]
 
 
-# What each kind of frame may be answered with (part 2 adds its frames here, beside FRAME_MOVES).
+def legal_defend(state: dict, seat: int, frame: dict) -> list:
+    """No defence, and the cheapest sufficient one when there is one (any other is written by hand)."""
+    best = conflict.cheapest(state, frame)
+    return [Defend()] + ([best] if best is not None and best != Defend() else [])
+
+
+# What each kind of frame may be answered with (beside FRAME_MOVES).
 FRAME_LEGAL = {"actions": legal_actions, "discard": legal_discard, "politics": legal_politics,
                "event_choice": lambda state, seat, frame: [Choose(o) for o in frame["options"]],
-               "bid": colonies.legal_bid, "colonize": colonies.legal_colonize}
+               "bid": colonies.legal_bid, "colonize": colonies.legal_colonize,
+               "defend": legal_defend, "sacrifice": lambda state, seat, frame: [Sacrifice()],
+               "pact_answer": lambda state, seat, frame: [Accept(), Refuse()]}
 
 
 # --- view and result -----------------------------------------------------------------
@@ -234,6 +253,7 @@ def view(state: dict, seat: int | None) -> dict:
                 ages[a] = ages.get(a, 0) + 1  # card backs show the age
             sv["hand"] = {"count": len(p["hand"]), "ages": ages}
         sv["ratings"] = eco.ratings(p, state["options"])
+        sv["ratings"]["strength"] = strength(state, i)  # with the pacts' strength
         sv["food"] = eco.amount(p, "food")
         sv["resources"] = eco.amount(p, "resource")
         seats.append(sv)
@@ -244,6 +264,8 @@ def view(state: dict, seat: int | None) -> dict:
         "row": list(state["row"]), "discard": len(state["discard"]), "box": len(state["box"]),
         "last_round": state["last_round"], "over": state["over"],
         "asked": [{"seat": pr.seat, "kind": pr.kind} for pr in pending(state)],
+        "orders": base_copy(state["orders"].get(str(seat), {})) if seat is not None else {},  # your standing orders
+        "conflict": _conflict(state),
         "military": {"decks": {a: len(d) for a, d in state["mil_decks"].items()},
                      "discard": {a: len(d) for a, d in state["mil_discard"].items()},
                      "current": len(state["current"]), "future": len(state["future"]),
@@ -252,6 +274,14 @@ def view(state: dict, seat: int | None) -> dict:
                      "wars": [dict(x) for x in state["wars"]]},
         "seats": seats,
     }
+
+
+def _conflict(state: dict) -> dict | None:
+    """The attack being defended or the pact offered, when one is asked (public: the card was played)."""
+    frame = state["stack"][-1] if state["stack"] else None
+    if frame is None or frame["kind"] not in ("defend", "pact_answer") or state["over"] is not None:
+        return None
+    return {k: frame[k] for k in ("kind", "seat", "card", "by", "attack", "a", "b", "war") if k in frame}
 
 
 def final_scores(state: dict) -> list[dict]:

@@ -86,6 +86,7 @@ def new_state(players: int, options: dict, seed) -> dict:
         "past": [],              # resolved events and territories nobody took, face up
         "pacts": [],             # {"card", "a", "b", "by"} pacts in play
         "wars": [],              # {"card", "by", "on"} wars declared, resolved at the declarer's next turn
+        "orders": {},            # seat (as text) -> standing orders (orders.py)
     }
 
 

@@ -24,6 +24,7 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
     if not may_see(ev, viewer):
         return f"{who} did something hidden."
     card = name(ev["card"]) if ev.get("card") else ""
+    on, src, by, a = (_who(ev[x], viewer, names) if ev.get(x) is not None else "" for x in ("on", "source", "by", "a"))
     lines = {
         "turn": lambda: f"{who}: turn in round {ev.get('round')}.",
         "round": lambda: f"Round {ev.get('round')} begins.",
@@ -70,6 +71,30 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         "colony_lost": lambda: f"{who} lost the colony {card}.",
         "standing_bid": lambda: f"{who} will bid for territories up to {ev.get('limit')}."
         if ev.get("limit") is not None else f"{who} will be asked about territory bids.",
+        "aggression": lambda: f"{who} played {card} against {on} (strength {ev.get('strength')}, "
+                              f"{ev.get('sacrificed')} unit(s) sacrificed).",
+        "defence": lambda: f"{who} defended with strength {ev.get('strength')} ({ev.get('cards')} bonus card(s), "
+                           f"{ev.get('sacrificed')} unit(s) sacrificed).",
+        "attack_won": lambda: f"{card} by {who} succeeded against {on}: {ev['attack']} against {ev['defence']}.",
+        "attack_held": lambda: f"{card} by {who} failed against {on}: {ev['attack']} against {ev['defence']}.",
+        "war_declared": lambda: f"{who} declared {card} on {on}.",
+        "war_sacrifice": lambda: f"{who} goes to war with strength {ev.get('strength')} "
+                                 f"({ev.get('sacrificed')} unit(s) sacrificed).",
+        "war_won": lambda: f"{who} won {card} against {on} by {ev.get('advantage')}.",
+        "war_tie": lambda: f"{card} of {who} against {on} is a tie: nothing happens.",
+        "taken": lambda: f"{who} took {ev.get('amount')} {ev.get('what')} from {src}.",
+        "razed": lambda: f"{who} lost {ev.get('count')} building(s) on {card}.",
+        "assassinated": lambda: f"{who} lost the leader {card}.",
+        "sabotaged": lambda: f"{who} lost the wonder under construction {card}.",
+        "annexed": lambda: f"{who} annexed {card} from {src}.",
+        "population_lost": lambda: f"{who} lost {ev.get('amount')} population.",
+        "pact_offered": lambda: f"{who} offered {card} to {on} (side A: {a}).",
+        "pact_accepted": lambda: f"{who} accepted {card} from {by}.",
+        "pact_refused": lambda: f"{who} refused {card} from {by}; it goes back to their hand.",
+        "pact_cancelled": lambda: f"{who} cancelled the pact {card}.",
+        "pact_ended": lambda: f"{card} ends: {who} attacked the partner.",
+        "standing_order": lambda: f"{who} set a standing order: {ev.get('topic')} {ev.get('policy')}.",
+        "standing_order_applied": lambda: f"Standing order of {who}: {ev.get('move')}.",
     }
     if locale in LOCAL and k in LOCAL[locale]:
         who_l = {None: LOCAL[locale]["game"], viewer: LOCAL[locale]["you"]}.get(ev.get("seat"), who)
@@ -80,6 +105,11 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
                      dst_name=name(ev["dst"]) if ev.get("dst") else "",
                      dealt_names=", ".join(name(c) for c in ev.get("dealt", [])) or "-",
                      what_name=WHAT[locale].get(ev.get("what"), ev.get("what", "")), culture=ev.get("culture", 0))
+        for x in ("on", "source", "by", "a"):
+            if ev.get(x) is not None:
+                extra[x + "_name"] = (LOCAL[locale]["you"] if ev[x] == viewer else names[ev[x]]
+                                      if names and 0 <= ev[x] < len(names)
+                                      else LOCAL[locale]["player"].format(n=ev[x] + 1))
         if k == "wonder_done" and not ev.get("culture"):
             k = "wonder_done_plain"
         k = {("bid", True): "bid_standing", ("bid_pass", True): "bid_pass_cannot",
@@ -99,8 +129,11 @@ def _variant(kind: str, ev: Mapping) -> bool:
             "standing_bid": ev.get("limit") is None}.get(kind, False)
 
 
-WHAT = {"ja": {"food": "食料", "resource": "資源"}, "fr": {"food": "nourriture", "resource": "ressources"},
-        "de": {"food": "Nahrung", "resource": "Rohstoffe"}}
+WHAT = {"ja": {"food": "食料", "resource": "資源", "culture": "カルチャー", "science": "発明", "yellow": "人口トークン"},
+        "fr": {"food": "nourriture", "resource": "ressources", "culture": "culture", "science": "science",
+               "yellow": "jetons de population"},
+        "de": {"food": "Nahrung", "resource": "Rohstoffe", "culture": "Kultur", "science": "Wissenschaft",
+               "yellow": "Bevölkerungsmarker"}}
 
 # The events in Japanese, French and German (any new kind falls back to English).
 LOCAL = {
@@ -144,6 +177,27 @@ LOCAL = {
         "colony_lost": "{who}：植民地{card}を失った。",
         "standing_bid": "{who}：植民地の入札は{limit}まで自動。",
         "standing_bid_none": "{who}：植民地の入札は毎回尋ねる。",
+        "aggression": "{who}：{on_name}に{card}で侵略（軍事力{strength}、犠牲ユニット{sacrificed}）。",
+        "defence": "{who}：軍事力{strength}で防御（ボーナスカード{cards}枚、犠牲ユニット{sacrificed}）。",
+        "attack_won": "{who}の{card}は{on_name}に成功：{attack}対{defence}。",
+        "attack_held": "{who}の{card}は{on_name}に失敗：{attack}対{defence}。",
+        "war_declared": "{who}：{on_name}に{card}を宣言。",
+        "war_sacrifice": "{who}：軍事力{strength}で戦争へ（犠牲ユニット{sacrificed}）。",
+        "war_won": "{who}：{on_name}との{card}に{advantage}差で勝利。",
+        "war_tie": "{who}と{on_name}の{card}は引き分け：何も起きない。",
+        "taken": "{who}：{source_name}から{what_name}{amount}を奪った。",
+        "razed": "{who}：{card}の建物{count}個を失った。",
+        "assassinated": "{who}：リーダー{card}を失った。",
+        "sabotaged": "{who}：建設中のワンダー{card}を失った。",
+        "annexed": "{who}：{source_name}から{card}を併合。",
+        "population_lost": "{who}：人口{amount}を失った。",
+        "pact_offered": "{who}：{on_name}に{card}を提案（Aの立場：{a_name}）。",
+        "pact_accepted": "{who}：{by_name}の{card}を受け入れた。",
+        "pact_refused": "{who}：{by_name}の{card}を拒否（カードは手札へ戻る）。",
+        "pact_cancelled": "{who}：契約{card}を破棄。",
+        "pact_ended": "{card}は終了：{who}が相手を攻撃した。",
+        "standing_order": "{who}：常備指示を設定：{topic} {policy}。",
+        "standing_order_applied": "{who}の常備指示：{move}。",
     },
     "fr": {
         "game": "Le jeu",
@@ -185,6 +239,27 @@ LOCAL = {
         "colony_lost": "{who} : colonie {card} perdue.",
         "standing_bid": "{who} : enchères de territoire automatiques jusqu'à {limit}.",
         "standing_bid_none": "{who} : sera consulté pour chaque enchère de territoire.",
+        "aggression": "{who} : {card} contre {on_name} (force {strength}, {sacrificed} unité(s) sacrifiée(s)).",
+        "defence": "{who} : défense de force {strength} ({cards} carte(s) bonus, {sacrificed} unité(s) sacrifiée(s)).",
+        "attack_won": "{who} : {card} réussit contre {on_name}, {attack} contre {defence}.",
+        "attack_held": "{who} : {card} échoue contre {on_name}, {attack} contre {defence}.",
+        "war_declared": "{who} : {card} déclarée à {on_name}.",
+        "war_sacrifice": "{who} : entre en guerre avec une force de {strength} ({sacrificed} unité(s) sacrifiée(s)).",
+        "war_won": "{who} : {card} gagnée contre {on_name} de {advantage}.",
+        "war_tie": "{who} : {card} contre {on_name} à égalité, rien ne se passe.",
+        "taken": "{who} : {amount} {what_name} pris à {source_name}.",
+        "razed": "{who} : {count} bâtiment(s) perdu(s) sur {card}.",
+        "assassinated": "{who} : le dirigeant {card} est perdu.",
+        "sabotaged": "{who} : la merveille en construction {card} est perdue.",
+        "annexed": "{who} : {card} annexé à {source_name}.",
+        "population_lost": "{who} : {amount} population perdue.",
+        "pact_offered": "{who} : {card} proposé à {on_name} (côté A : {a_name}).",
+        "pact_accepted": "{who} : {card} de {by_name} accepté.",
+        "pact_refused": "{who} : {card} de {by_name} refusé ; la carte revient dans sa main.",
+        "pact_cancelled": "{who} : pacte {card} annulé.",
+        "pact_ended": "{card} prend fin : {who} a attaqué son partenaire.",
+        "standing_order": "{who} : consigne permanente, {topic} {policy}.",
+        "standing_order_applied": "Consigne permanente de {who} : {move}.",
     },
     "de": {
         "game": "Das Spiel",
@@ -226,5 +301,27 @@ LOCAL = {
         "colony_lost": "{who}: Kolonie {card} verloren.",
         "standing_bid": "{who}: bietet für Gebiete automatisch bis {limit}.",
         "standing_bid_none": "{who}: wird bei jedem Gebotsverfahren gefragt.",
+        "aggression": "{who}: {card} gegen {on_name} (Stärke {strength}, {sacrificed} Einheit(en) geopfert).",
+        "defence": "{who}: Verteidigung mit Stärke {strength} ({cards} Bonuskarte(n), {sacrificed} Einheit(en) "
+                   "geopfert).",
+        "attack_won": "{who}: {card} gegen {on_name} erfolgreich, {attack} gegen {defence}.",
+        "attack_held": "{who}: {card} gegen {on_name} gescheitert, {attack} gegen {defence}.",
+        "war_declared": "{who}: {card} an {on_name} erklärt.",
+        "war_sacrifice": "{who}: zieht mit Stärke {strength} in den Krieg ({sacrificed} Einheit(en) geopfert).",
+        "war_won": "{who}: {card} gegen {on_name} mit {advantage} gewonnen.",
+        "war_tie": "{who}: {card} gegen {on_name} unentschieden, nichts geschieht.",
+        "taken": "{who}: {amount} {what_name} von {source_name} genommen.",
+        "razed": "{who}: {count} Gebäude auf {card} verloren.",
+        "assassinated": "{who}: Anführer {card} verloren.",
+        "sabotaged": "{who}: Weltwunder im Bau {card} verloren.",
+        "annexed": "{who}: {card} von {source_name} annektiert.",
+        "population_lost": "{who}: {amount} Bevölkerung verloren.",
+        "pact_offered": "{who}: {card} an {on_name} angeboten (Seite A: {a_name}).",
+        "pact_accepted": "{who}: {card} von {by_name} angenommen.",
+        "pact_refused": "{who}: {card} von {by_name} abgelehnt; die Karte geht zurück auf die Hand.",
+        "pact_cancelled": "{who}: Pakt {card} gekündigt.",
+        "pact_ended": "{card} endet: {who} hat den Partner angegriffen.",
+        "standing_order": "{who}: Daueranweisung gesetzt, {topic} {policy}.",
+        "standing_order_applied": "Daueranweisung von {who}: {move}.",
     },
 }

@@ -5,11 +5,14 @@ from typing import Callable
 
 from .. import base
 from . import economy as eco
+from . import pacts
 from .board import (AGE_END_YELLOW, FAMINE_CULTURE, ROW_REMOVAL, ROW_SLOTS, consumption, corruption, happy_needed)
 from .cards import AGES, CARDS, card
 from .cards.military import MILITARY
+from .conflict import war_phase
 from .events import final_events
 from .military_deck import draw_military
+from .politics import political_moves
 
 NEXT_AGE = {"A": "I", "I": "II", "II": "III"}
 
@@ -49,7 +52,8 @@ def ready(state: dict, events: list) -> str:
         # JA l.561-569: 1, 2, 3, 4 civil actions by seat order, only for taking cards.
         p["ca"], p["ma"] = position(state, seat) + 1, 0
     else:
-        p["ca"], p["ma"] = max(0, ca_max - p["ca_penalty"]), ma_max  # Rebellion: fewer civil actions this turn
+        # Rebellion: fewer civil actions this turn; Open Borders Agreement: a military action more.
+        p["ca"], p["ma"] = max(0, ca_max - p["ca_penalty"]), ma_max + pacts.rate(state, seat, "military_actions")
     p["ca_penalty"] = 0
     p["mil_res"] = eco.rate_sum(p, "military_resources")  # Homer
     return "war"
@@ -101,6 +105,10 @@ def end_age(state: dict, events: list) -> None:
         for copy in [c for c in p["mil_hand"] if MILITARY[c.split(":", 1)[0]].age == obsolete]:
             p["mil_hand"].remove(copy)  # JA l.164: cards of an age no longer valid leave the hand
             state["mil_box"].append(copy)
+    for pk in [pk for pk in state["pacts"] if MILITARY[pk["card"].split(":", 1)[0]].age == obsolete]:
+        state["pacts"].remove(pk)  # JA l.164 (notes G17): pacts of the age no longer valid leave play
+        state["mil_box"].append(pk["card"])
+    for p in state["seats"]:
         lost = min(AGE_END_YELLOW, p["yellow"])  # from the yellow bank; fewer if it holds fewer (docs/tta.md)
         p["yellow"] -= lost
         p["boxed"] += lost
@@ -111,23 +119,14 @@ def end_age(state: dict, events: list) -> None:
         state["age"] = NEXT_AGE[ended]
 
 
-def war(state: dict, events: list) -> str:
-    """Part 2: resolve the war declared last turn."""
-    return "politics"  # part 2: resolve the war declared in the previous turn
-
-
 def politics(state: dict, events: list) -> str | None:
-    """JA l.193-201: at most one political action; asked only when the seat holds a card it could play
-    (this slice: an event or territory to prepare), so that an email game asks nobody for nothing."""
-    seat = state["turn"]
-    p = state["seats"][seat]
-    if state["round"] > 1 and any(MILITARY[c.split(":", 1)[0]].kind in POLITICAL for c in p["mil_hand"]):
-        push(state, {"kind": "politics", "seat": seat, "resume": "discard"})
+    """JA l.193-201: at most one political action; asked only when the seat has one it may take, so that an email
+    game asks nobody for nothing."""
+    if political_moves(state, state["turn"]):
+        push(state, {"kind": "politics", "seat": state["turn"], "resume": "discard"})
         return None
     return "discard"
 
-
-POLITICAL = ("event", "territory")
 
 
 def discard(state: dict, events: list) -> str | None:
@@ -159,9 +158,10 @@ def production(state: dict, events: list) -> str:
     if unhappy > p["idle"]:
         events.append(base.event("uprising", seat, discontent=unhappy))  # JA l.499: the phase is skipped
         return "cleanup"
-    p["culture"] += r["culture"]
+    culture = r["culture"] + pacts.rate(state, seat, "culture")  # pacts' culture per turn (never below 0 in all)
+    p["culture"] = max(0, p["culture"] + culture)
     p["science"] += r["science"]
-    events.append(base.event("scored", seat, culture=r["culture"], science=r["science"]))
+    events.append(base.event("scored", seat, culture=culture, science=r["science"]))
     farm_produce(p, "food")
     need = consumption(p["yellow"])
     have = eco.amount(p, "food")
@@ -171,6 +171,7 @@ def production(state: dict, events: list) -> str:
         p["culture"] = max(0, p["culture"] - lost)
         events.append(base.event("famine", seat, missing=need - have, culture=lost))
     farm_produce(p, "resource")
+    pact_goods(state, seat, events)
     for _, e in eco.effects(p, "per_level"):
         if e.stat == "resource":  # Bill Gates: labs produce resources by level (docs/tta.md)
             value = e.amount * sum(CARDS[c].level * n for c, n in p["workers"].items() if CARDS[c].subtype in e.of)
@@ -180,6 +181,17 @@ def production(state: dict, events: list) -> str:
         eco.pay(p, "resource", loss)
         events.append(base.event("corruption", seat, lost=loss))
     return "draw"
+
+
+def pact_goods(state: dict, seat: int, events: list) -> None:
+    """Pacts' food and resources each turn, with the farms and mines (B's loss: what it has)."""
+    p = state["seats"][seat]
+    for what in ("food", "resource"):
+        n = pacts.rate(state, seat, what)
+        if n > 0:
+            events.append(base.event("produced", seat, what=what, amount=eco.produce(p, what, n)))
+        elif n < 0:
+            eco.pay(p, what, min(-n, eco.amount(p, what)))
 
 
 def farm_produce(p: dict, what: str) -> None:
@@ -249,9 +261,9 @@ def game_over(state: dict, events: list) -> None:
 
 
 PHASES: dict[str, Callable[[dict, list], str | None]] = {
-    "turn_start": turn_start, "refill": refill, "ready": ready, "war": war, "politics": politics, "discard": discard,
-    "actions": actions, "production": production, "draw": draw, "cleanup": cleanup, "next": next_turn,
-    "final_events": final_events, "over": game_over,
+    "turn_start": turn_start, "refill": refill, "ready": ready, "war": war_phase, "politics": politics,
+    "discard": discard, "actions": actions, "production": production, "draw": draw, "cleanup": cleanup,
+    "next": next_turn, "final_events": final_events, "over": game_over,
 }
 
 
@@ -284,7 +296,8 @@ def prompts(state: dict) -> list[base.Prompt]:
         done = frame.get("answered", [])
         data = {k: frame[k] for k in ("card", "options") if k in frame}
         return [base.Prompt(s, frame["kind"], dict(data)) for s in frame["seats"] if s not in done]
-    data = {k: frame[k] for k in ("card", "high", "bid") if k in frame}
+    # What the asked seat needs to answer: the territory and its bids, the attack or the pact offered (all public).
+    data = {k: frame[k] for k in ("card", "high", "bid", "by", "attack", "a", "b", "war") if k in frame}
     if frame["kind"] == "actions":
         p = state["seats"][frame["seat"]]
         data = {"civil_actions": p["ca"], "military_actions": p["ma"], "first_round": state["round"] == 1}

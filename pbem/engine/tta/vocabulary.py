@@ -27,9 +27,33 @@ VERBS = {
     "done": ("done", "end", "pass", "finish", "f", "終了", "終わり", "終わる", "パス", "fin", "fini", "termine",
              "passer", "fertig", "ende", "passe", "weiter"),
 }
-# Part 2's commands: understood, and answered "not in this game yet".
-LATER = ("attack", "aggression", "war", "pact", "defend", "cancel", "raid", "侵略", "戦争", "契約", "防御", "guerre",
-         "agression", "pacte", "defendre", "krieg", "angriff", "pakt", "verteidigen")
+VERBS.update({
+    "aggression": ("aggression", "attack", "侵略", "攻撃", "agression", "attaquer", "attaque", "angriff", "angreifen",
+                   "greife"),
+    "war": ("war", "declare", "戦争", "宣戦", "guerre", "krieg"),
+    "pact": ("pact", "offer", "契約", "協定", "pacte", "proposer", "pakt", "anbieten"),
+    "accept": ("accept", "受諾", "受け入れる", "承諾", "accepter", "accepte", "annehmen", "akzeptieren", "akzeptiere"),
+    "refuse": ("refuse", "reject", "decline", "拒否", "断る", "refuser", "rejeter", "ablehnen", "lehne"),
+    "defend": ("defend", "defence", "defense", "防御", "防衛", "守る", "defendre", "defends", "verteidigen",
+               "verteidige"),
+    "sacrifice": ("sacrifice", "犠牲", "生贄", "sacrifier", "opfern", "opfere"),
+    "cancel": ("cancel", "解除", "破棄する", "annuler", "kundigen", "aufheben"),
+    "standing": VERBS["standing"] + ("order", "常備", "指示", "既定"),
+})
+# Words inside the political commands.
+PLAYER = ("player", "p", "プレイヤー", "joueur", "spieler")
+AS = ("as", "として", "comme", "als")
+AND = ("and", "と", "et", "und")
+PACT_WORDS = ("pact", "pacts", "契約", "pacte", "pactes", "pakt", "pakte")
+# Standing orders: topics and policies in four languages ("standing bid 5" has a number instead).
+TOPICS = {"defence": ("defence", "defense", "defend", "防御", "防衛", "defendre", "verteidigung"),
+          "pacts": PACT_WORDS}
+POLICY_WORDS = {"never": ("never", "しない", "jamais", "nie", "niemals"),
+                "cheapest": ("cheapest", "cheap", "最安", "最小", "minimal", "minimum", "billigste", "gunstigste"),
+                "ask": ("ask", "聞く", "確認", "demander", "fragen"),
+                "refuse": VERBS["refuse"], "accept": VERBS["accept"]}
+TOPIC_OF = {w: t for t, words in TOPICS.items() for w in words}
+POLICY_OF = {w: p for p, words in POLICY_WORDS.items() for w in words}
 # Answers to event choices in four languages -> the option.
 OPTIONS = {"food": ("food", "食料", "nourriture", "nahrung"), "resource": ("resource", "resources", "資源", "ressources",
            "ressource", "rohstoffe", "rohstoff"), "build": ("build", "yes", "建設", "はい", "construire", "oui", "bauen",
@@ -45,10 +69,10 @@ TYPE_WORDS = {
     "theater": ("theater", "theatre", "theaters", "劇場", "theatre", "theater"),
     "unit": ("unit", "units", "ユニット", "部隊", "軍隊", "unite", "einheit"),
 }
-# Colonization payments: "colonize sacrifice Knights Warriors with +2".
-SACRIFICE = ("sacrifice", "犠牲", "生贄", "sacrifier", "sacrifie", "opfern", "opfere")
+# Payments with units and bonus cards: "colonize sacrifice Knights Warriors with +2", "defend with +4 sacrifice Knights".
+SACRIFICE = VERBS["sacrifice"] + ("sacrifie",)
 WITH = ("with", "bonus", "ボーナス", "avec", "mit")
-NONE = ("none", "off", "ask", "なし", "解除", "aucun", "aucune", "rien", "keine", "kein", "nichts")
+NONE = ("none", "nothing", "off", "ask", "なし", "無し", "解除", "aucun", "aucune", "rien", "keine", "kein", "nichts")
 PAY = ("pay", "支払い", "払う", "payer", "paie", "zahlen", "zahle", "bezahlen")
 TO = ("to", "into", "->", ">", "へ", "a", "en", "zu", "nach", "in")
 FILLER = ("the", "card", "one", "stage", "stages", "を", "に", "で", "le", "la", "les", "un", "une", "de",

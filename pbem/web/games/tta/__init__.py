@@ -79,9 +79,8 @@ PRESENTATION = Presentation(
     template_globals={"tta_card": tta_card, "tta_row": tta_row, "tta_tableau": tta_tableau},
     stylesheet="board.css",
     example="take 1",
-    summary=_l("Through the Ages is played without aggressions, wars and pacts for now: they come with the rest "
-               "of the military half of the engine. Everything else of the full game is there: technologies, "
-               "buildings, wonders, leaders, action cards, the card row, military cards, tactics and armies, "
-               "events, and territories with their bidding."),
+    summary=_l("Through the Ages is played in full: technologies, buildings, wonders, leaders, action cards, the "
+               "card row, military cards, tactics and armies, events, territories with their bidding, aggressions, "
+               "wars and pacts, with standing orders for defence, pacts and bids."),
     blueprint=bp,
 )

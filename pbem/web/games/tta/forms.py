@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from ....engine.tta.actions import build_cost, science_cost, take_cost, upgrade_cost
+from ....engine.tta.actions import build_cost, take_cost, technology_cost, upgrade_cost
 from ....engine.tta.cards import card, kind_of
 from ....engine.tta.economy import amount
 from ....engine.tta.moves import Build, Discover, Done, Revolution, Take, Upgrade, name
@@ -52,7 +52,7 @@ def _technologies(state: dict, seat: int, moves: list) -> Panel:
     for m in moves:
         peaceful = isinstance(m, Discover)
         verb = _("Discover %(card)s: %(n)d science") if peaceful else _("Revolution: %(card)s for %(n)d science")
-        cost = science_cost(p, kind_of(m.card), peaceful)
+        cost = technology_cost(state, seat, kind_of(m.card), peaceful)
         choices.append(Choice(str(m), verb % {"card": name(m.card), "n": cost}, confirm=True))
     return _choices_panel(_("Play a technology"), choices, _("You have %(n)d science.", n=p["science"]))
 

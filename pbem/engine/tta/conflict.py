@@ -1,0 +1,374 @@
+"""Aggressions and wars (JA l.177-189, l.266-290, l.310-312, l.581).
+
+An aggression is a political action: the attacker pays the card's military actions, may sacrifice units (not in
+the last round), and the defender answers at once (a `defend` frame, or its standing order): sacrifices and any
+number of defence bonus cards. A war is declared in the political phase (not in the last round) and resolved at
+the start of the declarer's next turn: the declarer sacrifices first, then the defender (no bonus cards), either
+side may win, a tie does nothing. The defender wins an aggression's tie. Effects take only what the loser has
+(JA l.286-288); where the card lets a side choose, the defaults of docs/tta.md apply.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+
+from .. import base
+from . import economy as eco
+from . import pacts, sacrifice
+from .cards import CARDS
+from .cards.military import MILITARY
+from .events import lose_population, strength
+from .military_deck import military_discard
+from .moves import Defend
+
+
+def mcard(copy: str):
+    return MILITARY[copy.split(":", 1)[0]]
+
+
+def last_round(state: dict) -> bool:
+    """JA l.581: the round that ends the game (no war declarations, no sacrifices)."""
+    return state["last_round"] is not None and state["round"] >= state["last_round"]
+
+
+def level(card_id: str | None) -> int:
+    return CARDS[card_id.split(":", 1)[0]].level if card_id else 0
+
+
+def cost(state: dict, copy: str, target: int) -> int:
+    """Military actions to play `copy` on `target`: printed, or the target leader's / unfinished wonder's level
+    (Assassinate, Sabotage); doubled against Gandhi."""
+    m = mcard(copy)
+    q = state["seats"][target]
+    n = {"assassinate": level(q["leader"]), "sabotage": level(q["wonder"])}.get(m.key, m.military_actions)
+    return n * 2 if eco.has_flag(q, "double_military_cost_against") else n
+
+
+# What the target must have for the card to be played on it.
+NEEDS = {"assassinate": ("leader", "leader"), "sabotage": ("wonder", "wonder under construction"),
+         "annex": ("colonies", "colony")}
+
+
+def can_attack(state: dict, seat: int, copy: str, target, kind: str, units: tuple = ()) -> str | None:
+    """Why `seat` may not play aggression (or declare war) `copy` on `target` now (None: it may)."""
+    p = state["seats"][seat]
+    if copy not in p["mil_hand"] or mcard(copy).kind != kind:
+        return f"that {kind} is not in your military hand"
+    if not isinstance(target, int) or not 0 <= target < state["players"] or target == seat:
+        return "name another player: " + ", ".join(f"player {s + 1}" for s in range(state["players"]) if s != seat)
+    if eco.has_flag(p, "no_aggression_or_war"):
+        return "your leader forbids aggressions and wars"
+    if kind == "war" and last_round(state):
+        return "no war may be declared in the last round (JA l.581)"
+    if kind == "war" and any(w["by"] == seat for w in state["wars"]):
+        return "your war is not resolved yet"
+    why = pacts.forbids(state, seat, target, kind)
+    if why:
+        return why
+    need = NEEDS.get(mcard(copy).key)
+    if need and not state["seats"][target][need[0]]:
+        return f"player {target + 1} has no {need[1]}"
+    n = cost(state, copy, target)
+    if p["ma"] < n:
+        return f"it costs {n} military actions; you have {p['ma']}"
+    if units:
+        if last_round(state):
+            return "no units may be sacrificed in the last round (JA l.581)"
+        why = sacrifice.problem(p, dict(units))
+        if why:
+            return why
+    return None
+
+
+def _pay_and_announce(state: dict, seat: int, copy: str, target: int, events: list) -> None:
+    """The card leaves the hand, its military actions are spent; attack-ending pacts end; Joan of Arc scores."""
+    p = state["seats"][seat]
+    p["ma"] -= cost(state, copy, target)
+    p["mil_hand"].remove(copy)
+    pacts.end_on_attack(state, seat, target, events)
+    q = state["seats"][target]
+    joan = eco.has_flag(q, "culture_when_attacked")
+    if joan:  # Joan of Arc: culture whenever an aggression or war is waged against her (notes: at play)
+        q["culture"] += joan
+        events.append(base.event("event_gain", target, what="culture", amount=joan))
+
+
+def aggression(state: dict, seat: int, copy: str, target: int, units: tuple, resume: str, events: list) -> None:
+    """JA l.268-280: play the aggression; the attacker's total strength is fixed now; the defender answers."""
+    _pay_and_announce(state, seat, copy, target, events)
+    p = state["seats"][seat]
+    attack = strength(state, seat) + sacrifice.value(p, dict(units)) + pacts.attack_bonus(state, seat, target)
+    sacrifice.remove(p, dict(units))
+    events.append(base.event("aggression", seat, card=copy, on=target, strength=attack,
+                             sacrificed=sum(n for _, n in units)))
+    frame = {"kind": "defend", "seat": target, "card": copy, "by": seat, "attack": attack, "resume": resume}
+    ask_defence(state, frame, events)
+
+
+def can_defend(state: dict, frame: dict) -> bool:
+    """Whether the defender has anything to answer with: units to sacrifice, or (aggressions) bonus cards."""
+    q = state["seats"][frame["seat"]]
+    units = not last_round(state) and bool(sacrifice.units_in_play(q))
+    cards = "war" not in frame and any(mcard(c).kind == "bonus" for c in q["mil_hand"])
+    return units or cards
+
+
+def ask_defence(state: dict, frame: dict, events: list) -> None:
+    """Ask the defender (its standing order may answer: orders.py), unless it has nothing to answer with or
+    already holds against an aggression (in a war it may still sacrifice to win by more)."""
+    holds = "war" not in frame and strength(state, frame["seat"]) >= frame["attack"]
+    if holds or not can_defend(state, frame):
+        defend(state, frame, Defend(), events)
+    else:
+        state["stack"].append(frame)
+
+
+def bonus(q: dict, cards: tuple) -> int:
+    """Defence bonus cards' strength (Churchill: doubled)."""
+    double = 2 if eco.has_flag(q, "defense_cards_double") else 1
+    return double * sum(mcard(c).defense for c in cards)
+
+
+def defence_problem(state: dict, frame: dict, move: Defend) -> str | None:
+    """Why the defender may not answer with `move` (None: it may)."""
+    q = state["seats"][frame["seat"]]
+    if move.cards:
+        if "war" in frame:
+            return "no defence bonus cards in a war (JA l.185)"
+        hand = list(q["mil_hand"])
+        for c in move.cards:
+            if c not in hand or mcard(c).kind != "bonus":
+                return "those defence bonus cards are not in your military hand"
+            hand.remove(c)
+    if move.units:
+        if last_round(state):
+            return "no units may be sacrificed in the last round (JA l.581)"
+        return sacrifice.problem(q, dict(move.units))
+    return None
+
+
+def defend(state: dict, frame: dict, move: Defend, events: list) -> None:
+    """The defender's answer: its total strength; an aggression is resolved, a war goes on (war_phase)."""
+    seat = frame["seat"]
+    q = state["seats"][seat]
+    total = strength(state, seat) + sacrifice.value(q, dict(move.units)) + bonus(q, move.cards)
+    sacrifice.remove(q, dict(move.units))
+    for c in move.cards:
+        q["mil_hand"].remove(c)
+        military_discard(state, c)
+    events.append(base.event("defence", seat, strength=total, cards=len(move.cards),
+                             sacrificed=sum(n for _, n in move.units)))
+    if "war" in frame:
+        war = next(w for w in state["wars"] if w["by"] == frame["by"])
+        war["defence"] = total
+        return
+    won = frame["attack"] > total  # the defender wins ties (JA l.282)
+    events.append(base.event("attack_won" if won else "attack_held", frame["by"], card=frame["card"], on=seat,
+                             attack=frame["attack"], defence=total))
+    if won:
+        outcome(state, frame["card"], frame["by"], seat, frame["attack"] - total, events)
+    military_discard(state, frame["card"])
+    for p in state["seats"]:
+        eco.refresh(p)
+
+
+def cheapest(state: dict, frame: dict) -> Defend | None:
+    """The cheapest sufficient defence: the fewest units sacrificed, then the smallest bonus-card total, then the
+    fewest cards; None when even everything would not hold."""
+    seat = frame["seat"]
+    q = state["seats"][seat]
+    need = frame["attack"] - strength(state, seat)
+    if need <= 0:
+        return Defend()
+    # Copies of equal value in hand order: the ones a command's "+2 +2" names.
+    cards = [] if "war" in frame else sorted((c for c in q["mil_hand"] if mcard(c).kind == "bonus"),
+                                             key=lambda c: mcard(c).defense)
+    values = [bonus(q, (c,)) for c in cards]
+    subsets = sorted(((sum(values[i] for i in idx), len(idx), idx) for k in range(len(cards) + 1)
+                      for idx in itertools.combinations(range(len(cards)), k)))
+    have = {} if last_round(state) else sacrifice.units_in_play(q)
+    kinds = sorted(have)
+    for total_units in range(sum(have.values()) + 1):
+        best = None
+        for counts in _compositions(total_units, [have[k] for k in kinds]):
+            units = tuple((k, n) for k, n in zip(kinds, counts) if n)
+            rest = need - sacrifice.value(q, dict(units))
+            pick = next((s for s in subsets if s[0] >= rest), None)
+            if pick and (best is None or pick[:2] < best[0][:2]):
+                best = (pick, units)
+        if best:
+            return Defend(tuple(cards[i] for i in best[0][2]), best[1])
+    return None
+
+
+def _compositions(total: int, caps: list[int]):
+    """Every way to take `total` units with at most caps[i] of kind i."""
+    if not caps:
+        if total == 0:
+            yield ()
+        return
+    for n in range(min(total, caps[0]), -1, -1):
+        for rest in _compositions(total - n, caps[1:]):
+            yield (n,) + rest
+
+
+# --- wars ----------------------------------------------------------------------------------
+
+
+def declare_war(state: dict, seat: int, copy: str, target: int, events: list) -> None:
+    """JA l.310-312: the war card lies before the target; it is resolved at the declarer's next turn."""
+    _pay_and_announce(state, seat, copy, target, events)
+    state["wars"].append({"card": copy, "by": seat, "on": target})
+    events.append(base.event("war_declared", seat, card=copy, on=target))
+
+
+def war_phase(state: dict, events: list) -> str | None:
+    """JA l.177-189: the declarer's war is resolved at the start of its turn: the declarer sacrifices, then the
+    defender (each asked only when it has units and this is not the last round), then the strengths compare."""
+    seat = state["turn"]
+    war = next((w for w in state["wars"] if w["by"] == seat), None)
+    if war is None:
+        return "politics"
+    p = state["seats"][seat]
+    if "attack" not in war:
+        if not last_round(state) and sacrifice.units_in_play(p):
+            state["stack"].append({"kind": "sacrifice", "seat": seat, "resume": "war"})
+            return None
+        war["attack"] = strength(state, seat) + pacts.attack_bonus(state, seat, war["on"])
+    if "defence" not in war:
+        frame = {"kind": "defend", "seat": war["on"], "by": seat, "card": war["card"], "war": True,
+                 "attack": war["attack"], "resume": "war"}
+        ask_defence(state, frame, events)
+        if state["stack"]:
+            return None
+    state["wars"].remove(war)
+    diff = war["attack"] - war["defence"]
+    if diff:
+        winner, loser = (seat, war["on"]) if diff > 0 else (war["on"], seat)
+        events.append(base.event("war_won", winner, card=war["card"], on=loser, advantage=abs(diff)))
+        outcome(state, war["card"], winner, loser, abs(diff), events)
+    else:
+        events.append(base.event("war_tie", seat, card=war["card"], on=war["on"]))  # JA l.189: nothing happens
+    military_discard(state, war["card"])
+    for q in state["seats"]:
+        eco.refresh(q)
+    return "politics"
+
+
+def declarer_sacrifice(state: dict, seat: int, units: tuple, events: list) -> None:
+    """The declarer's sacrifice when its war is resolved: its total strength is fixed now."""
+    war = next(w for w in state["wars"] if w["by"] == seat)
+    p = state["seats"][seat]
+    war["attack"] = strength(state, seat) + sacrifice.value(p, dict(units)) + pacts.attack_bonus(state, seat,
+                                                                                                   war["on"])
+    sacrifice.remove(p, dict(units))
+    events.append(base.event("war_sacrifice", seat, strength=war["attack"], sacrificed=sum(n for _, n in units)))
+
+
+# --- effects -------------------------------------------------------------------------------
+
+
+def outcome(state: dict, copy: str, winner: int, loser: int, advantage: int, events: list) -> None:
+    """The card's effects on the winner and the loser; the loser gives only what it has (JA l.286-288)."""
+    w, lo = state["seats"][winner], state["seats"][loser]
+    lost: dict = {}  # what the loser lost, for the effects counted by it
+    for e in mcard(copy).effects:
+        per = {"": 1, "advantage": advantage, "advantage_thirds": advantage // 3,
+               "half_cost_up": math.ceil(lost.get("cost", 0) / 2), "half_cost_down": lost.get("cost", 0) // 2,
+               "leader_level": lost.get("level", 0), "wonder_level": lost.get("level", 0),
+               "decrease": lost.get("decrease", 0)}[e.per]
+        n = e.amount * per if e.amount else per
+        on_winner = e.who in ("attacker", "winner")
+        if e.op == "take":
+            take(state, e.stat, n, winner, loser, events)
+        elif e.op == "produce":
+            got = eco.produce(w, e.stat, n)
+            events.append(base.event("produced", winner, what=e.stat, amount=got))
+        elif e.op == "gain" and on_winner:
+            n = min(n, lost[e.stat]) if e.stat in lost else n  # Armed Intervention: what the rival lost
+            w[e.stat] += n
+            events.append(base.event("event_gain", winner, what=e.stat, amount=n))
+        elif e.op == "gain":
+            before = lo[e.stat]
+            lo[e.stat] = max(0, before + n)
+            lost[e.stat] = before - lo[e.stat]
+            events.append(base.event("event_gain", loser, what=e.stat, amount=-lost[e.stat]))
+        elif e.op == "lose":
+            lose(state, e.stat, n, loser, lost, events)
+    eco.refresh(w)
+    eco.refresh(lo)
+
+
+def take(state: dict, stat: str, n: int, winner: int, loser: int, events: list) -> None:
+    """The winner takes up to `n` of `stat` from the loser (food and resources: resources first)."""
+    w, lo = state["seats"][winner], state["seats"][loser]
+    if stat in ("culture", "science"):
+        k = min(n, lo[stat])
+        lo[stat] -= k
+        w[stat] += k
+        events.append(base.event("taken", winner, what=stat, amount=k, source=loser))
+    elif stat == "food_and_resource":
+        left = n
+        for what in ("resource", "food"):
+            k = min(left, eco.amount(lo, what))
+            if k and eco.pay(lo, what, k):
+                left -= k
+                got = eco.produce(w, what, k)
+                events.append(base.event("taken", winner, what=what, amount=got, source=loser))
+    elif stat == "yellow_bank":
+        k = min(n, lo["yellow"])  # the yellow tokens move between banks (docs/tta.md, Uncertain Borders)
+        lo["yellow"] -= k
+        lo["boxed"] += k
+        w["yellow"] += k
+        w["boxed"] -= k
+        events.append(base.event("taken", winner, what="yellow", amount=k, source=loser))
+    elif stat == "colony" and lo["colonies"]:
+        colony = lo["colonies"].pop()  # the latest colony (docs/tta.md); its one-time gain is not repeated
+        w["colonies"].append(colony)
+        colony_tokens(lo, colony, -1)
+        colony_tokens(w, colony, 1)
+        events.append(base.event("annexed", winner, card=colony, source=loser))
+
+
+def colony_tokens(p: dict, colony: str, sign: int) -> None:
+    """A colony's permanent yellow and blue tokens: from the box to the new holder's banks (sign 1), or back to the
+    box from the old holder's (sign -1: as many as its banks hold)."""
+    for e in mcard(colony).effects:
+        if e.op == "rate" and e.stat in ("yellow", "blue"):
+            k = e.amount if sign > 0 else min(e.amount, p[e.stat])
+            p[e.stat] += sign * k
+            if e.stat == "yellow":
+                p["boxed"] -= sign * k
+            else:
+                p["blue_extra"] += sign * k
+
+
+def lose(state: dict, stat: str, n: int, loser: int, lost: dict, events: list) -> None:
+    """The loser loses `n` of `stat`; `lost` records what the winner's effects count."""
+    lo = state["seats"][loser]
+    if stat == "population":
+        lost["decrease"] = sum(1 for _ in range(n) if lose_population(state, loser))
+        events.append(base.event("population_lost", loser, amount=lost["decrease"]))
+    elif stat in ("urban", "urban_same"):
+        held = [(CARDS[c].build, CARDS[c].level, c) for c, k in lo["workers"].items() if k and CARDS[c].kind == "urban"]
+        if not held:
+            lost["cost"] = 0
+            return
+        # The attacker's choice; default: the most expensive buildings (Raid II/III: one card, up to n of them).
+        cid = max(held, key=lambda h: (h[0] * min(n, lo["workers"][h[2]]), h[1], h[2]))[2]
+        k = min(n, lo["workers"][cid]) if stat == "urban_same" else 1
+        lo["workers"][cid] -= k
+        lo["idle"] += k
+        lost["cost"] = CARDS[cid].build * k
+        events.append(base.event("razed", loser, card=cid, count=k))
+    elif stat == "leader" and lo["leader"]:
+        lost["level"] = level(lo["leader"])
+        state["discard"].append(lo["leader"])
+        events.append(base.event("assassinated", loser, card=lo["leader"]))
+        lo["leader"] = None
+    elif stat == "wonder_building" and lo["wonder"]:
+        lost["level"] = level(lo["wonder"])
+        state["discard"].append(lo["wonder"])
+        events.append(base.event("sabotaged", loser, card=lo["wonder"]))
+        lo["blue"] += lo["stages"]
+        lo["wonder"], lo["stages"] = None, 0

@@ -1,0 +1,60 @@
+"""Standing orders (the issue): answers a seat files ahead so that an email game does not stall on an interrupt.
+
+`state["orders"]` maps a seat (as text) to {"defence": never | cheapest | ask, "pacts": refuse | ask | accept,
+"from": [seats whose pacts are accepted]}. A seat without an order is asked ("ask"); a deadline then makes the
+bot answer for it (play/timeouts.py), which defends with the cheapest sufficient defence (conflict.cheapest).
+"""
+from __future__ import annotations
+
+from .. import base
+from .conflict import cheapest
+from .moves import Accept, Defend, Refuse
+
+POLICIES = {"defence": ("never", "cheapest", "ask"), "pacts": ("refuse", "ask", "accept")}
+
+
+def policy(state: dict, seat: int, topic: str) -> str:
+    """The seat's standing order on `topic` ("ask" when none is filed)."""
+    return state.get("orders", {}).get(str(seat), {}).get(topic, "ask")
+
+
+def accepts_from(state: dict, seat: int, offerer: int) -> bool:
+    """Whether the seat's pact order accepts a pact from `offerer` ("accept" with no seats: from anybody)."""
+    order = state.get("orders", {}).get(str(seat), {})
+    return order.get("pacts") == "accept" and (not order.get("from") or offerer in order["from"])
+
+
+def problem(state: dict, seat: int, topic: str, value: str, seats: tuple) -> str | None:
+    """Why the order cannot be filed (None: it can)."""
+    if topic not in POLICIES:
+        return 'say "standing defence never|cheapest|ask" or "standing pacts refuse|ask|accept [player N]"'
+    if value not in POLICIES[topic]:
+        return f"a {topic} order is one of " + ", ".join(POLICIES[topic])
+    if seats and (topic != "pacts" or value != "accept"):
+        return "only an order to accept pacts names players"
+    if any(not 0 <= s < state["players"] or s == seat for s in seats):
+        return "name other players of this game (player 1 to player %d)" % state["players"]
+    return None
+
+
+def file(state: dict, seat: int, topic: str, value: str, seats: tuple, events: list) -> None:
+    """Record the order (it replaces the seat's previous order on that topic)."""
+    order = state.setdefault("orders", {}).setdefault(str(seat), {})
+    order[topic] = value
+    if topic == "pacts":
+        order["from"] = sorted(seats)
+    events.append(base.event("standing_order", seat, to=[seat], topic=topic, policy=value, seats=sorted(seats)))
+
+
+def standing_answer(state: dict):
+    """The answer the asked seat's standing order gives to the top frame (None: the seat is asked)."""
+    frame = state["stack"][-1] if state["stack"] and state["over"] is None else None
+    if frame is None or frame["kind"] not in ("defend", "pact_answer"):
+        return None
+    if frame["kind"] == "defend":
+        return {"never": Defend(), "cheapest": cheapest(state, frame) or Defend()}.get(
+            policy(state, frame["seat"], "defence"))
+    mode = policy(state, frame["seat"], "pacts")
+    if mode == "refuse":
+        return Refuse()
+    return Accept() if accepts_from(state, frame["seat"], frame["by"]) else None

@@ -1,0 +1,59 @@
+"""Through the Ages in the service: a defence left unanswered is answered at the deadline by the bot's default,
+the cheapest sufficient defence (docs/tta.md), and an order filed by a seat that is not asked is accepted."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy.orm.attributes import flag_modified
+
+from pbem import play
+from pbem.extensions import db
+from pbem.models import Game
+
+
+def _pull(state: dict, card_id: str, seat: int) -> str:
+    """Move a copy of military card `card_id` from its draw deck to `seat`'s military hand."""
+    deck = state["mil_decks"][card_id.split("/")[1]]
+    copy = next(c for c in deck if c.startswith(card_id + ":"))
+    deck.remove(copy)
+    state["seats"][seat]["mil_hand"].append(copy)
+    return copy
+
+
+def _at_politics(game) -> None:
+    """Round 2, seat 0 (6 Warriors, Raid I in hand) at its political phase; seat 1 has 2 Warriors and +4."""
+    state = game.state
+    state["round"] = 2
+    for seat, n in ((0, 6), (1, 2)):
+        p = state["seats"][seat]
+        p["yellow"] -= n - p["workers"]["civ/A/warriors"]
+        p["workers"]["civ/A/warriors"] = n
+    _pull(state, "mil/I/raid", 0)
+    _pull(state, "mil/II/bonus", 1)
+    state["stack"] = [{"kind": "politics", "seat": 0, "resume": "discard"}]
+    state["phase"] = "politics"
+    state["seats"][0]["ma"] = 2
+    flag_modified(game, "state")  # changed in place
+    db.session.commit()
+
+
+def test_an_unanswered_defence_gets_the_cheapest_sufficient_one_at_the_deadline(make_game):
+    """The defender is asked (and mailed); at its deadline the bot answers: the cheapest sufficient defence."""
+    game = make_game("tta", turn_seconds=3600)
+    game.timeout_extensions, game.replace_after = 0, 5
+    _at_politics(game)
+    assert play.submit(game.id, 0, "aggression raid i player 2", "web", "raid-1").ok
+    game = db.session.get(Game, game.id)
+    bob = game.seat_at(1)
+    assert bob.deadline is not None and game.seat_at(0).deadline is None
+    done = play.expire_turn(game.id, 1, bob.deadline + timedelta(minutes=1))
+    assert done and "defend with +4" in done
+    state = db.session.get(Game, game.id).state
+    assert state["seats"][1]["mil_hand"] == [] and state["seats"][1]["workers"]["civ/A/warriors"] == 2
+
+
+def test_a_standing_order_from_a_seat_not_asked_is_applied(make_game):
+    game = make_game("tta", turn_seconds=3600)
+    outcome = play.submit(game.id, 1, "standing defence cheapest", "web", "order-1")
+    assert outcome.ok and outcome.applied == ["standing defence cheapest"], outcome.to_dict()
+    assert db.session.get(Game, game.id).state["orders"] == {"1": {"defence": "cheapest"}}
