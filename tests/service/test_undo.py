@@ -69,9 +69,21 @@ def test_a_feeding_choice_is_taken_back_and_the_log_keeps_it(make_game):
     assert fresh(game).version == 10 and play.replay(fresh(game)) == []
 
 
+def test_undo_and_a_new_choice_in_one_submission(make_game):
+    game = both_hungry(make_game)
+    outcome = send(game, 0, "feed with wood 3; undo; feed with wood 2 brick 1", source="email")
+    assert outcome.applied == ["feed with wood 3", "undo", "feed with wood 2 brick 1"]
+    game = fresh(game)
+    assert log(game)[-3:] == [(7, 0, "feed with wood 3", 8), (8, 0, "undo", None), (9, 0, "feed with wood 2 brick 1", None)]
+    assert play.replay(game) == []
+
+
 def test_a_die_roll_and_asking_the_next_player_are_final(make_game):
     game = make_game("stone-age", seed="undo-1")
-    assert send(game, 0, "place 5 forest").ok
+    # In one submission bob's prompt is not stored yet: replaying the turn finds that he was asked.
+    first = send(game, 0, "place 5 forest\nundo")
+    assert first.applied == ["place 5 forest"]
+    assert first.error == "your last move asked bob to play, so it cannot be taken back"
     asked = send(game, 0, "undo")
     assert not asked.ok and asked.error == "your last move asked bob to play, so it cannot be taken back"
     for seat, text in FEED_ROUNDS[1:4]:
