@@ -105,7 +105,8 @@ def score_track(game: Game) -> list[tuple[int, list[int]]]:
     if game.version == 0:
         return []
     points = [(0, [0] * game.num_seats)]
-    query = select(Move.seq, Move.scores).where(Move.game_id == game.id)
+    # Moves taken back are left out: their undo row carries the scores as they are again.
+    query = select(Move.seq, Move.scores).where(Move.game_id == game.id, Move.undone_by.is_(None))
     if game.version > CHART_POINTS:
         query = query.where(Move.seq.in_(_sample(game.version, CHART_POINTS)))
     rows = db.session.execute(query.order_by(Move.seq)).all()
