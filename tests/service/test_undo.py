@@ -196,3 +196,14 @@ def test_undo_by_mail_answers_with_the_board_and_a_repeated_mail_undoes_once(mak
     assert again.id == row.id and fresh(game).version == 8 and len(answers_to("ann@example.com")) == 2
     assert mail_count("bob@example.com") == bob_mails
     assert play.replay(fresh(game)) == []
+
+
+def test_a_move_the_bot_played_at_the_deadline_is_final(make_game):
+    from datetime import timedelta
+
+    game = make_game("stone-age", seed="undo-1", timeout_extensions=0)
+    assert play.expire_turn(game.id, 0, game.seat_at(0).deadline + timedelta(seconds=1))
+    played = db.session.execute(select(Move.seat, Move.source).where(Move.game_id == game.id)).all()
+    assert played and set(played) == {(0, "timeout")}
+    refused = send(fresh(game), 0, "undo")
+    assert refused.error == "you have no move to take back: the bot played your last move when the deadline passed"
