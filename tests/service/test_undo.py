@@ -61,6 +61,10 @@ def test_a_feeding_choice_is_taken_back_and_the_log_keeps_it(make_game):
     # Ann is asked again; bob, asked all along, keeps his prompt and got no mail.
     assert game.seat_at(0).prompt_version == 8 and game.seat_at(1).prompt_version == bob_prompt
     assert mail_count("bob@example.com") == bob_mails
+    # Ann, asked again, gets her turn mail again: the board as it is after the undo.
+    [again] = db.session.scalars(select(Outbox).where(Outbox.dedupe_key == f"turn:{game.id}:0:8")).all()
+    assert f"It is your turn in Stone Age (game #{game.id}): feed your people (3 food short)." in again.text
+    assert "feed with wood 3" in again.text
     assert play.replay(game) == []
     # Fed otherwise; once bob has fed (the round ends, the row is refilled), nothing is taken back.
     assert send(game, 0, "feed with wood 2 brick 1").ok and send(game, 1, "feed with brick 3").ok
