@@ -148,7 +148,8 @@ class Submission(db.Model):
 
 
 class Move(db.Model):
-    """The append-only move log: one row per applied command, `seq` gap-free within a game."""
+    """The move log: one row per applied command or undo, `seq` gap-free within a game; rows are only ever
+    added, and an undo marks the moves it took back (`undone_by`) without removing them."""
     __tablename__ = "moves"
     # The page finds a game's latest rounds through the few moves that open one (ix_moves_opens).
     __table_args__ = (UniqueConstraint("game_id", "seq"),
@@ -167,6 +168,8 @@ class Move(db.Model):
     scores: Mapped[list[int] | None] = mapped_column(JSON, default=None)  # score track after the move
     # The round this move's last "round" event opened (most moves open none).
     opens_round: Mapped[int | None] = mapped_column(default=None)
+    # The seq of the undo row that took this move back (play/undo.py); the move stays in the log.
+    undone_by: Mapped[int | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     submission: Mapped[Submission | None] = relationship()

@@ -175,7 +175,9 @@ class Game(Protocol):
     # `score_sheet(result, locale) -> [(label, {seat: points})]`, where the final points came from;
     # `turn_key(state, seat) -> str`, the part of the game a prompt belongs to (a round and phase): a
     #   reply's lines apply only while the game is in the part its turn mail asked about;
-    # `turn_key_text(key, locale) -> str`, that part in words ("round 2, placing people").
+    # `turn_key_text(key, locale) -> str`, that part in words ("round 2, placing people");
+    # `undo_barrier(events) -> bool`, whether a move with these events revealed hidden information (dice,
+    #   cards from a face-down pile): `undo` never takes such a move back (pbem/play/undo.py).
 
 
 def check_options(game: Game, options: Mapping[str, Any] | None) -> dict:

@@ -16,6 +16,7 @@ from ..clock import now
 from ..extensions import db
 from ..languages import translated
 from ..models import Game, InboundMessage, Move, Outbox, Seat, User
+from ..play import undo
 from . import keywords, outbound, throttle
 from .decode import Received
 from .folding import fold
@@ -37,7 +38,7 @@ EXAMPLES = 8
 class Step:
     """What one line of a reply did (a run of game command lines is one step)."""
 
-    verb: str  # "moves", "join", "start", "say", "status", "help" or "undo"
+    verb: str  # "moves" (game commands and `undo`), "join", "start", "say", "status", "help", ...
     lines: list[str]
     text: str = ""  # what follows the service word: a game number, the words said
     ok: bool = True
@@ -436,6 +437,8 @@ def _render_help(step: Step, report: Report, locale: str) -> list[str]:
         "  say <text>    " + _("talk to everyone at the table") + f"  ({words['say']})",
         "  status        " + _("the game again") + f"  ({words['status']})",
         "  help          " + _("this text") + f"  ({words['help']})",
+        "  undo          " + _("take back your moves of this turn, while they revealed nothing and asked "
+                               "nobody") + f"  ({words['undo']})",
         "  new stone-age 3 players with ann@example.org bob@example.org",
         "                " + _("a new game you host: invite by address, or \"with 2 bots\"") + f"  ({words['new']})",
         "  language ja   " + _("write to me in en, ja, fr or de") + f"  ({words['language']})",
@@ -478,13 +481,9 @@ def _render_timezone(step: Step, report: Report, locale: str) -> list[str]:
     return [_("Your time zone is now %(zone)s: deadlines are shown in it and in UTC.", zone=step.note)]
 
 
-def _render_undo(step: Step, report: Report, locale: str) -> list[str]:
-    return _failure(step, report, locale)
-
-
 _RENDERERS = {"new": _render_new, "language": _render_language, "timezone": _render_timezone,
               "moves": _render_moves, "join": _render_join, "start": _render_start, "say": _render_say,
-              "status": _render_status, "help": _render_help, "undo": _render_undo}
+              "status": _render_status, "help": _render_help}
 
 
 def _names(game: Game) -> list[str]:
@@ -498,7 +497,8 @@ def _history(game: Game, since: int, viewer: int | None, locale: str) -> list[st
     names = _names(game)
     moves = db.session.scalars(select(Move).where(Move.game_id == game.id, Move.seq > since)
                                .order_by(Move.seq)).all()
-    lines = [rules.describe(ev, viewer, locale, names) for move in moves for ev in move.events]
+    lines = [undo.describe(rules, ev, viewer, locale, names) for move in moves if move.undone_by is None
+             for ev in move.events]
     return [line for line in lines if line][-HISTORY_LINES:]
 
 

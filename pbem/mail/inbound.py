@@ -447,8 +447,9 @@ def route(lines: list[str]) -> list[Step]:
                 steps.append(Step("moves", [line]))
             continue
         verb, rest = matched
-        if verb == "new" and rest and not requests.names_a_game(rest):
-            # "New idea: ..." is chat, not a request: read it as any other line.
+        if verb == "undo" or (verb == "new" and rest and not requests.names_a_game(rest)):
+            # `undo` is played like a move (play.submit takes it back in the same run of lines);
+            # "New idea: ..." is chat, not a request: read both as any other line.
             if steps and steps[-1].verb == "moves":
                 steps[-1].lines.append(line)
             else:
@@ -639,13 +640,6 @@ def _help(step: Step, ctx: _Context, row: InboundMessage) -> None:
     step.game_id = ctx.game.id if ctx.game is not None else None
 
 
-def _undo(step: Step, ctx: _Context, row: InboundMessage) -> None:
-    # No engine offers taking a move back yet; when one does, play.py gets a verb for it.
-    name = engine.get(ctx.game.slug).NAME if ctx.game is not None else "pbem"
-    step.refuse(step.lines[0], "%(game)s does not allow taking a move back: a move is final once applied",
-                _legal_now(ctx), game=name)
-
-
 def _new(step: Step, ctx: _Context, row: InboundMessage) -> None:
     """`new stone-age 3 players with ann@… bob@…`: a game hosted by the sender, invitations sent, started when full."""
     if not ctx.may_ask():
@@ -695,13 +689,7 @@ def _set_account(step: Step, ctx: _Context, attribute: str, read) -> None:
     step.note = value
 
 
-def _legal_now(ctx: _Context) -> list[str]:
-    if ctx.game is None or ctx.seat is None or ctx.game.state is None:
-        return []
-    return answers.legal_examples(ctx.game, ctx.seat)
-
-
-_ACTIONS = {"join": _join, "start": _start, "say": _say, "status": _status, "help": _help, "undo": _undo,
+_ACTIONS = {"join": _join, "start": _start, "say": _say, "status": _status, "help": _help,
             "new": _new, "language": _language, "timezone": _timezone}
 
 

@@ -25,6 +25,7 @@ from ..engine.base import text_width
 from ..extensions import db
 from ..languages import duration
 from ..models import Game, Move, Outbox, Seat, User
+from ..play import undo
 from .folding import fold
 
 log = logging.getLogger(__name__)
@@ -268,10 +269,12 @@ def _last_own_move(game: Game, seat: Seat) -> int:
 def history_lines(game: Game, since_seq: int, viewer: int | None, locale: str, limit: int = 60) -> list[str]:
     """The engine's last `limit` lines for the moves after `since_seq` (at most HISTORY_MOVES moves), as `viewer` sees them."""
     rules = engine.get(game.slug)
-    rows = db.session.scalars(select(Move.events).where(Move.game_id == game.id, Move.seq > since_seq)
+    rows = db.session.execute(select(Move.events, Move.undone_by).where(Move.game_id == game.id, Move.seq > since_seq)
                               .order_by(Move.seq.desc()).limit(HISTORY_MOVES)).all()
     names = seat_names(game)
-    lines = [rules.describe(ev, viewer, locale, names) for events in rows[::-1] for ev in events or ()]
+    # Moves taken back are left out: the undo's own line says so.
+    lines = [undo.describe(rules, ev, viewer, locale, names)
+             for events, undone_by in rows[::-1] if undone_by is None for ev in events or ()]
     lines = [line for line in lines if line]
     return lines[-limit:]
 

@@ -16,6 +16,7 @@ from ..mail import outbound
 from ..models import Game, Move, Submission
 from .errors import PlayError, StaleForm
 from .transaction import commit, lock
+from .undo import UNDO, take_back, undo_rest
 from .vacations import turn_clock_start
 
 MAX_BOT_MOVES = 20_000  # a safety net: one submission never runs bots forever
@@ -135,6 +136,12 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
             outcome.moved_on = True
             break
         try:
+            if undo_rest(line) is not None:
+                state = take_back(game, rules, seat, line, source, submission)
+                pending = [p.seat for p in rules.pending(state)]
+                waits.update(pending, game.version)
+                outcome.applied.append(UNDO)
+                continue
             for move in _parse_in_turn(game, rules, line, state, seat, pending):
                 state, events = rules.apply(state, seat, move)
                 game.state = state

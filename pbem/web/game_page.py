@@ -12,6 +12,7 @@ from .. import engine, play, tokens
 from ..extensions import db
 from ..mail import delivery, outbound
 from ..models import ChatMessage, Game, GameNote
+from ..play import undo
 from . import history as log
 from .move_forms import FormProblem, build_panels, compose
 
@@ -76,6 +77,7 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
         sheet=rules.score_sheet(game.result, locale) if game.result and hasattr(rules, "score_sheet") else [],
         chat=chat[::-1], key=secrets.token_urlsafe(16), link_token=link_token, read_only=read_only,
         prompt_version=seat_row.prompt_version if seat_row is not None else None,
+        undo_moves=0 if read_only else undo.offer(game, seat),
         outcome=outcome, error=error, failed_mail=failed_mail), status
 
 

@@ -8,6 +8,7 @@ from sqlalchemy import select
 from .. import engine
 from ..extensions import db
 from ..models import Game, Move
+from ..play import undo
 from .games import presentation
 
 # One history page: the latest ROUNDS_SHOWN rounds, never more than MOVES_SHOWN moves (a game
@@ -62,6 +63,8 @@ def grouped_history(game: Game, page: Window, viewer: int | None, locale: str, n
     phase_of = getattr(rules, "event_phase", None) or presentation(game.slug).event_phase
     rounds = [{"round": page.round if phase_of else None, "start": None, "phases": []}]
     for move in page.moves:
+        if move.undone_by is not None:
+            continue  # taken back: the undo's own line says so
         before = move.seq < page.first
         for ev in move.events or ():
             if ev.get("kind") == "round" and "round" in ev:
@@ -73,11 +76,12 @@ def grouped_history(game: Game, page: Window, viewer: int | None, locale: str, n
                 continue
             if before:
                 continue
-            text = rules.describe(ev, viewer, locale, names)
+            text = undo.describe(rules, ev, viewer, locale, names)
             if not text:
                 continue
             current = rounds[-1]["phases"]
-            phase = phase_of(ev) if phase_of else "moves"
+            # An undo belongs to whatever phase its moves were in.
+            phase = (None if ev.get("kind") == undo.UNDO else phase_of(ev)) if phase_of else "moves"
             if phase is None:
                 phase = current[-1]["phase"] if current else "act"
             if not current or current[-1]["phase"] != phase:
@@ -101,7 +105,8 @@ def score_track(game: Game) -> list[tuple[int, list[int]]]:
     if game.version == 0:
         return []
     points = [(0, [0] * game.num_seats)]
-    query = select(Move.seq, Move.scores).where(Move.game_id == game.id)
+    # Moves taken back are left out: their undo row carries the scores as they are again.
+    query = select(Move.seq, Move.scores).where(Move.game_id == game.id, Move.undone_by.is_(None))
     if game.version > CHART_POINTS:
         query = query.where(Move.seq.in_(_sample(game.version, CHART_POINTS)))
     rows = db.session.execute(query.order_by(Move.seq)).all()

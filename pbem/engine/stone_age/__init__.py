@@ -140,6 +140,17 @@ def turn_key_text(key: str, locale: str = "en") -> str:
     return label["stage"].format(round=round_, phase=label.get(phase, phase))
 
 
+# Events after which a move cannot be taken back: dice were rolled, or a card or tile left a face-down pile
+# (a building tile turned up, the row refilled, the extra card some civilization cards draw).
+REVEALING = frozenset({"rolled", "revealed", "extra_card"})
+
+
+def undo_barrier(events) -> bool:
+    """Whether a move with these events revealed what undoing it would let its player see again
+    (optional contract: `undo` reaches back only over moves for which this is false)."""
+    return any(ev.get("kind") in REVEALING for ev in events)
+
+
 def scores(state: dict) -> list[int]:
     """The score track by seat (optional contract: the service's score-over-time chart)."""
     return [p["score"] for p in state["seats"]]

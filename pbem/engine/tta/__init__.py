@@ -88,6 +88,20 @@ def bot_move(state: dict, seat: int, rnd):
     return _bot_move(state, seat, rnd)
 
 
+# Events after which a move cannot be taken back: something left a face-down pile (the row dealt from a civil
+# deck and the age it ended, a current event revealed, military cards drawn or reshuffled). New events that draw,
+# shuffle or reveal join this set: tests/engine/test_undo_barrier.py plays bot games and fails on any move that
+# changed a hidden pile or drew chance without one of these.
+REVEALING = frozenset({"row", "age_end", "event", "territory_unclaimed", "military_draw", "military_cards",
+                       "military_reshuffle"})
+
+
+def undo_barrier(events) -> bool:
+    """Whether a move with these events revealed what undoing it would let its player see again
+    (optional contract: `undo` reaches back only over moves for which this is false)."""
+    return any(ev.get("kind") in REVEALING for ev in events)
+
+
 def scores(state: dict) -> list[int]:
     """Culture by seat (the score chart)."""
     return [p["culture"] for p in state["seats"]]
