@@ -500,6 +500,7 @@ def refuse_if_done(state: dict, seat: int, move) -> None:
         return " ".join(lines)
 
     typed = move.said or str(move)
+    # `part`: that round's resolving, as turn_key() names it ("3:act").
     raise error(base.AlreadyDone, quoted(typed, Msg("already_done", place=pid, what=what)), text=typed,
                 part=f"{state['done']['round']}:act")
 
