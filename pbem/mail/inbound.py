@@ -15,7 +15,7 @@ from .. import addresses, engine, play, tokens
 from ..clock import now
 from ..extensions import db
 from ..languages import N_
-from ..models import Game, InboundMessage, Seat, User
+from ..models import Game, GameNote, InboundMessage, Seat, User
 from ..play.transaction import note
 from . import answers, bounces, dkim, keywords, outbound, requests, throttle
 from .answers import Report, Step
@@ -199,20 +199,28 @@ def _finish(row: InboundMessage, outcome: str, detail: str, ctx: _Context | None
             held: answers.Held | None = None) -> None:
     """Record what was done with the message and commit, with any answer queued in the same transaction.
 
-    A player's mail whose answer a cap held back is also written in the game's log (`held`).
+    A mail from a player's own seat whose answer a cap held back (`held`) is also written in the game's
+    log, at most once an hour per seat: neither a mail loop nor a forged From may fill the log.
     """
     row.outcome = outcome
     row.detail = detail[:4000]
     if ctx is not None and ctx.game is not None:
         row.game_id = ctx.game.id
         row.seat = ctx.seat
-        if held is not None:
+        if held is not None and ctx.seat is not None and ctx.proven_game == ctx.game.id \
+                and not _held_lately(ctx.game.id, ctx.seat):
             note(ctx.game, "mail_held", ctx.seat, cap=held.cap, limit=held.limit)
     queued = db.session.info.pop("outbox_queued", False)
     db.session.commit()
     if queued:
         from ..tasks import kick_delivery
         kick_delivery()
+
+
+def _held_lately(game_id: int, seat: int) -> bool:
+    return db.session.scalar(select(GameNote.id).where(
+        GameNote.game_id == game_id, GameNote.seat == seat, GameNote.kind == "mail_held",
+        GameNote.created_at > now() - timedelta(hours=1)).limit(1)) is not None
 
 
 def _finish_error(row_id: int, received: Received) -> None:

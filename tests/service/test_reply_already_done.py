@@ -3,6 +3,8 @@ earlier line, or by the engine when one choice was left) is acknowledged with wh
 and the lines after it still run."""
 from __future__ import annotations
 
+import html
+
 from engine.stone_age_helpers import acting, seat as holding
 from sqlalchemy.orm.attributes import flag_modified
 from test_inbound import answers_to, moves, refreshed, reply, turn_mail, words
@@ -50,3 +52,29 @@ def test_an_acknowledged_line_does_not_stop_the_lines_after_it(make_game):
     assert [(a["line"], a["message"]) for a in outcome.acknowledged] == [("clay tools auto", CLAY)]
     assert [p.seat for p in engine.get("stone-age").pending(refreshed(game).state)] == [1]  # bob's turn
     assert outcome.acknowledged[0]["local"]["de"].startswith('"clay tools auto": Lehmgrube ist schon ausgewertet:')
+
+
+def test_the_api_lists_an_acknowledged_command_with_what_happened(client, make_game):
+    from test_api import bearer
+
+    game = make_game(slug="stone-age", humans=("ann", "bob"))
+    _resolving(game, {"hunt": 2, "quarry": 2}, (1, 0, 0))
+    done = client.post(f"/api/v1/games/{game.id}/moves", headers=bearer(game.seat_at(0).user),
+                       json={"commands": "forest tools none\nclay tools auto"})
+    assert done.status_code == 200, done.get_json()
+    body = done.get_json()
+    assert body["applied"] == ["forest tools none"] and body["error"] is None
+    assert body["acknowledged"] == [{"line": "clay tools auto", "message": CLAY}]
+
+
+def test_the_web_text_box_says_what_was_already_done(client, make_game):
+    from conftest import signin
+
+    game = make_game(slug="stone-age", humans=("ann", "bob"))
+    _resolving(game, {"hunt": 2, "quarry": 2}, (1, 0, 0))
+    signin(client, "ann@example.com")
+    done = client.post(f"/games/{game.id}/move", data={"version": refreshed(game).version,
+                                                       "command": "forest tools none\nclay tools auto"},
+                       follow_redirects=True)
+    page = html.unescape(done.get_data(as_text=True))
+    assert done.status_code == 200 and "Done: forest tools none" in page and CLAY in page

@@ -23,12 +23,14 @@ def small_caps(monkeypatch):
 def test_a_seated_player_is_answered_up_to_the_seat_cap_and_a_held_mail_is_recorded_and_shown(client, make_game,
                                                                                            small_caps):
     game = make_game(slug="stone-age", humans=("ann",), bots=2)
-    rows = [inbound.receive(reply(turn_mail(game, 0), "status"), "raw") for _ in range(5)]
+    rows = [inbound.receive(reply(turn_mail(game, 0), "status"), "raw") for _ in range(6)]
     assert len(answers_to("ann@example.com")) == 4  # beyond the cap for strangers (2), up to the seat's (4)
     assert [r.detail for r in rows[:4]] == [f"status {game.id}"] * 4
     held = rows[4]
     assert held.outcome == "done"
     assert held.detail == f"status {game.id}; not answered: held back by MAX_SEAT_ANSWERS_PER_HOUR (4 per 1 hour)"
+    assert rows[5].detail == held.detail
+    # Written in the game's log once an hour: a mail program answering every answer does not fill it.
     [logged] = db.session.scalars(select(GameNote).where(GameNote.game_id == game.id,
                                                          GameNote.kind == "mail_held")).all()
     assert (logged.seat, logged.data["cap"], logged.data["limit"]) == (0, "MAX_SEAT_ANSWERS_PER_HOUR", "4 per 1 hour")
@@ -45,3 +47,14 @@ def test_a_stranger_held_back_is_recorded_with_the_cap_and_listed(client, ctx):
     assert second.detail == "not a player's address; not answered: held back by REFUSAL_EVERY (1 per 1 hour)"
     mailbox = html.unescape(client.get("/dev/mailbox").get_data(as_text=True))
     assert second.detail in mailbox and first.detail not in mailbox
+
+
+def test_mail_held_by_the_limit_for_unproven_mail_names_it_but_stays_out_of_the_game_log(app, make_game,
+                                                                                        monkeypatch):
+    """A forged From may not write in a game's log: only the stored detail and the dev mailbox show it."""
+    monkeypatch.setitem(app.config, "MAIL_UNPROVEN_LIMIT", "1 per hour")
+    game = make_game()
+    rows = [inbound.receive(new_mail(f"status {game.id}", sender="ann@example.com"), "raw") for _ in range(3)]
+    assert rows[2].detail == f"status {game.id}; not answered: held back by MAIL_UNPROVEN_LIMIT (1 per 1 hour)"
+    assert rows[2].game_id == game.id
+    assert db.session.scalars(select(GameNote).where(GameNote.kind == "mail_held")).all() == []
