@@ -319,12 +319,17 @@ def _spread(items: list) -> list:
 def _by_form(shapes: list[str]) -> list[str]:
     """A verb's shapes, each form in turn, the simplest first. A form is a shape with its words blanked too:
     "place # hunt" and "place # forest" share one, "place # civ #" has another, so that a card and a
-    building are shown beside the places (issue 11)."""
+    building are shown beside the places (issue 11). Variants of a shape ("place # hunt tools auto") come
+    after all the rest."""
+    ordered = sorted(shapes, key=lambda shape: shape.count(" "))
+    variant = {shape for shape in ordered if any(shape.startswith(other + " ") for other in ordered)}
     forms: dict[str, list[str]] = {}
-    for shape in sorted(shapes, key=lambda shape: shape.count(" ")):
-        forms.setdefault(" ".join(w if w == "#" else "_" for w in shape.split(" ")[1:]), []).append(shape)
+    for shape in ordered:
+        if shape not in variant:
+            forms.setdefault(" ".join(w if w == "#" else "_" for w in shape.split(" ")[1:]), []).append(shape)
     groups = list(forms.values())
-    return [group[i] for i in range(max(map(len, groups), default=0)) for group in groups if i < len(group)]
+    interleaved = [group[i] for i in range(max(map(len, groups), default=0)) for group in groups if i < len(group)]
+    return interleaved + [shape for shape in ordered if shape in variant]
 
 
 def example_commands(moves: list, limit: int = EXAMPLES) -> list[str]:

@@ -198,3 +198,4 @@ def test_the_first_turn_mails_examples_include_a_card_and_a_building(make_game, 
     examples = examples_of(turn_mails("ann@example.com", game)[0].text)
     assert any(re.fullmatch(r"place 1 civ [1-4]", e) for e in examples), str(examples)
     assert any(re.fullmatch(r"place 1 building [1-4]", e) for e in examples), examples
+    assert not any("tools" in e for e in examples)  # nobody has a tool yet: the places come first
