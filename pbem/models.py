@@ -226,12 +226,14 @@ class InboundMessage(db.Model):
 
 
 class GameNote(db.Model):
-    """The service's own entries in a game's log: extended deadlines, bot turns for absent players, vacations."""
+    """The service's own entries in a game's log: extended deadlines, bot turns for absent players, vacations,
+    a player's mail left unanswered by a cap."""
     __tablename__ = "game_notes"
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int | None] = mapped_column(default=None)
-    kind: Mapped[str] = mapped_column(String(24))  # extended, bot_played, vacation_start, vacation_end
+    # extended, bot_played, vacation_start, vacation_end, mail_held (a cap left a player's mail unanswered)
+    kind: Mapped[str] = mapped_column(String(24))
     data: Mapped[dict[str, Any]] = mapped_column(Json, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=now)
 

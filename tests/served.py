@@ -62,12 +62,16 @@ def status_of(url: str, timeout: float = 10) -> int:
 
 
 @contextlib.contextmanager
-def gunicorn(pg_url: str, instance: Path, workers: int = 2):
-    """Serve the app as the Procfile does (gunicorn, embedded tasks, mail to a folder); yields the base URL."""
+def gunicorn(pg_url: str, instance: Path, workers: int = 2, extra_env: dict | None = None):
+    """Serve the app as the Procfile does (gunicorn, embedded tasks, mail to a folder); yields the base URL.
+
+    `extra_env` adds settings (REDIS_URL and MAIL_URL there serve with a real worker and mail server).
+    """
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "MAIL_URL")}
     env.update(DATABASE_URL=pg_url, SECRET_KEY=SECRET_KEY, BASE_URL=f"http://127.0.0.1:{port}",
                PBEM_INSTANCE=str(instance), RATELIMIT_API="100000 per minute", PATH=str(Path(sys.executable).parent) + os.pathsep + env["PATH"])
+    env.update(extra_env or {})
     log = instance / "gunicorn.log"
     with log.open("w") as out:
         proc = subprocess.Popen(["gunicorn", "pbem:create_app()", "--bind", f"127.0.0.1:{port}",

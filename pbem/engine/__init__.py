@@ -5,6 +5,7 @@ import importlib
 from types import ModuleType
 
 from .base import (  # noqa: F401  (the contract, re-exported)
+    AlreadyDone,
     Ambiguous,
     CommandError,
     IllegalMove,

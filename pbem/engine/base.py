@@ -40,6 +40,19 @@ class IllegalMove(CommandError):
     """The command is understood but not allowed now."""
 
 
+class AlreadyDone(IllegalMove):
+    """The command names something this seat already did (a place resolved, by its own line or by the
+    engine when one choice was left): nothing to do, and the message says what happened there. A reply's
+    line of this kind is acknowledged, not refused, and the lines after it still run.
+
+    `part` is the engine's turn_key of the part of the game it was done in: a reply written for
+    that part is acknowledged even once the game has gone on (see play.submit's `written_for`)."""
+
+    def __init__(self, message: str, *, part: str | None = None, **kwargs):
+        super().__init__(message, **kwargs)
+        self.part = part
+
+
 class Ambiguous(CommandError):
     """The text could mean several moves; `candidates` lists their canonical texts."""
 

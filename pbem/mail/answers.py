@@ -34,6 +34,25 @@ LEGAL_SHOWN = 24  # legal commands listed in an answer; the rest are counted
 EXAMPLES = 8
 
 
+@dataclass(frozen=True)
+class Held:
+    """Why a mail got no answer: the cap that held the answer back (recorded, never silent to the operator)."""
+
+    cap: str  # the limit's name: MAX_SEAT_ANSWERS_PER_HOUR, MAIL_STRANGER_LIMIT, ...
+    limit: str  # the limit in words: "300 per 1 hour"
+
+    def __str__(self) -> str:
+        return f"{HELD_BACK} {self.cap} ({self.limit})"
+
+
+# The stored detail of a mail whose answer a cap held back says this (the dev mailbox lists them by it).
+HELD_BACK = "not answered: held back by"
+
+
+def _per_hour(n: int) -> str:
+    return f"{n} per 1 hour"
+
+
 @dataclass
 class Step:
     """What one line of a reply did (a run of game command lines is one step)."""
@@ -43,6 +62,7 @@ class Step:
     text: str = ""  # what follows the service word: a game number, the words said
     ok: bool = True
     applied: list[str] = field(default_factory=list)
+    acknowledged: list[dict] = field(default_factory=list)  # lines naming what was already done (play.Outcome)
     error: str | None = None  # English, for the stored summary
     error_local: dict[str, str] = field(default_factory=dict)  # the same in the other languages
     failed_line: str | None = None
@@ -96,6 +116,8 @@ class Report:
         for step in self.steps:
             if step.applied:
                 parts.append("applied " + "; ".join(step.applied))
+            if step.acknowledged:
+                parts.append("already done " + "; ".join(repr(done["line"]) for done in step.acknowledged))
             if step.verb != "moves" and step.ok:
                 parts.append(step.verb + (f" {step.game_id}" if step.game_id else ""))
             if not step.ok:
@@ -107,8 +129,8 @@ class Report:
 # --- queueing ------------------------------------------------------------------------
 
 
-def queue_answer(row: InboundMessage, received: Received, report: Report) -> bool:
-    """Queue the answer to a player's mail; False when the hourly cap for the address holds it back.
+def queue_answer(row: InboundMessage, received: Received, report: Report) -> Held | None:
+    """Queue the answer to a player's mail; None when queued, else the hourly cap that held it back.
 
     When the player is asked to act again, the answer is also their turn mail: it carries the
     board, what is asked, the commands, the link and the deadline, and its Message-ID names the
@@ -117,9 +139,10 @@ def queue_answer(row: InboundMessage, received: Received, report: Report) -> boo
     user = report.user
     game, seat = report.game, report.seat
     seated = game is not None and seat is not None and game.status == "active"
-    if _answers_lately(user.email, ("answer", "refusal")) >= (MAX_SEAT_ANSWERS_PER_HOUR if seated
-                                                                else MAX_ANSWERS_PER_HOUR):
-        return False
+    cap = (("MAX_SEAT_ANSWERS_PER_HOUR", MAX_SEAT_ANSWERS_PER_HOUR) if seated
+           else ("MAX_ANSWERS_PER_HOUR", MAX_ANSWERS_PER_HOUR))
+    if _answers_lately(user.email, ("answer", "refusal")) >= cap[1]:
+        return Held(cap[0], _per_hour(cap[1]))
     with force_locale(_locale(user)):
         text = fold(_render(report, _locale(user)))  # a phone's reader: 78 columns, as the turn mail
     asked = _asked_seat(game, seat)
@@ -136,7 +159,7 @@ def queue_answer(row: InboundMessage, received: Received, report: Report) -> boo
     else:
         reply_to = f"play@{current_app.config['INBOUND_DOMAIN']}"
     _send(row, received, "answer", user.email, text, reply_to, user=user, game=game, message_id=message_id)
-    return True
+    return None
 
 
 def _asked_seat(game: Game | None, seat: int | None) -> Seat | None:
@@ -148,16 +171,15 @@ def _asked_seat(game: Game | None, seat: int | None) -> Seat | None:
     return row if row is not None and row.prompt_version is not None else None
 
 
-def queue_confirmation(row: InboundMessage, received: Received, address: str, locale: str | None) -> bool:
-    """Ask a new address to confirm its request (a new game) by replying; whether the question was queued.
+def queue_confirmation(row: InboundMessage, received: Received, address: str, locale: str | None) -> Held | None:
+    """Ask a new address to confirm its request (a new game) by replying; None when queued, else what held it.
 
     Limited like the explanations to strangers: a From line costs nothing to forge.
     """
     address = _mailable(address)
-    if address is None or _answers_lately(address, ("refusal",), REFUSAL_EVERY) > 0:
-        return False
-    if throttle.check("MAIL_STRANGER_LIMIT") is not throttle.Verdict.OK:
-        return False
+    held = _stranger_cap(address)
+    if held is not None:
+        return held
     locale = locale if locale in current_app.config["LANGUAGES"] else "en"
     with force_locale(locale):
         text = "\n".join([
@@ -168,20 +190,32 @@ def queue_confirmation(row: InboundMessage, received: Received, address: str, lo
             "", _("If you did not ask for anything, ignore this mail: nothing happens."),
             "", _("(pbem sends this explanation at most once an hour.)"), ""])
     _send(row, received, "refusal", address, text, tokens.confirm_address(row.id, address), user=None, game=None)
-    return True
+    return None
+
+
+def _stranger_cap(address: str | None) -> Held | None:
+    """What holds back an explanation to `address`: none to an address SMTP cannot take, one an hour each, and
+    MAIL_STRANGER_LIMIT for all such addresses together."""
+    if address is None:
+        return Held("UNMAILABLE", "no mail server takes this address")
+    if _answers_lately(address, ("refusal",), REFUSAL_EVERY) > 0:
+        return Held("REFUSAL_EVERY", "1 per 1 hour")
+    if throttle.check("MAIL_STRANGER_LIMIT") is not throttle.Verdict.OK:
+        return Held("MAIL_STRANGER_LIMIT", throttle.describe("MAIL_STRANGER_LIMIT"))
+    return None
 
 
 def queue_refusal(row: InboundMessage, received: Received, reason: str, address: str, user: User | None,
-                  game: Game | None) -> bool:
-    """Explain to an unknown or wrong sender why nothing was done, once an hour per address; whether it was queued."""
+                  game: Game | None) -> Held | None:
+    """Explain to an unknown or wrong sender why nothing was done, once an hour per address; None when queued,
+    else the cap that held it back."""
     address = _mailable(address)
-    if address is None or _answers_lately(address, ("refusal",), REFUSAL_EVERY) > 0:
-        return False
-    if _answers_lately(address, ("answer", "refusal")) >= MAX_ANSWERS_PER_HOUR:
-        return False
-    # Strangers' From addresses are free to forge: all together, they get this many answers an hour.
-    if throttle.check("MAIL_STRANGER_LIMIT") is not throttle.Verdict.OK:
-        return False
+    if address is not None and _answers_lately(address, ("answer", "refusal")) >= MAX_ANSWERS_PER_HOUR:
+        return Held("MAX_ANSWERS_PER_HOUR", _per_hour(MAX_ANSWERS_PER_HOUR))
+    # Strangers' From addresses are free to forge: all together, they get MAIL_STRANGER_LIMIT answers an hour.
+    held = _stranger_cap(address)
+    if held is not None:
+        return held
     base = current_app.config["BASE_URL"]
     locale = _locale(user)
     reply_to = f"play@{current_app.config['INBOUND_DOMAIN']}"
@@ -217,7 +251,7 @@ def queue_refusal(row: InboundMessage, received: Received, reason: str, address:
         body += ["", _("(pbem sends this explanation at most once an hour.)")]
         text = "\n".join([_("Hello,"), "", *body, ""])
     _send(row, received, "refusal", address, text, reply_to, user=user, game=None)
-    return True
+    return None
 
 
 def queue_error(row: InboundMessage, received: Received, user: User) -> None:
@@ -347,8 +381,16 @@ def _failure(step: Step, report: Report, locale: str) -> list[str]:
     return out
 
 
+def _acknowledged(step: Step, locale: str) -> list[str]:
+    """Lines that named what was already done: not failures; each says what happened there."""
+    if not step.acknowledged:
+        return []
+    return [_("Already done, nothing more to do:"),
+            *(f"  {done['local'].get(locale, done['message'])}" for done in step.acknowledged)]
+
+
 def _render_moves(step: Step, report: Report, locale: str) -> list[str]:
-    return _applied(step) + ([] if step.ok else _failure(step, report, locale))
+    return _applied(step) + _acknowledged(step, locale) + ([] if step.ok else _failure(step, report, locale))
 
 
 def _render_join(step: Step, report: Report, locale: str) -> list[str]:

@@ -15,7 +15,8 @@ from .. import addresses, engine, play, tokens
 from ..clock import now
 from ..extensions import db
 from ..languages import N_
-from ..models import Game, InboundMessage, Seat, User
+from ..models import Game, GameNote, InboundMessage, Seat, User
+from ..play.transaction import note
 from . import answers, bounces, dkim, keywords, outbound, requests, throttle
 from .answers import Report, Step
 from .command_text import command_lines
@@ -194,18 +195,32 @@ def _lease_ended(detail: str | None, moment) -> bool:
     return moment - since > LEASE
 
 
-def _finish(row: InboundMessage, outcome: str, detail: str, ctx: _Context | None = None) -> None:
-    """Record what was done with the message and commit, with any answer queued in the same transaction."""
+def _finish(row: InboundMessage, outcome: str, detail: str, ctx: _Context | None = None,
+            held: answers.Held | None = None) -> None:
+    """Record what was done with the message and commit, with any answer queued in the same transaction.
+
+    A mail from a player's own seat whose answer a cap held back (`held`) is also written in the game's
+    log, at most once an hour per seat: neither a mail loop nor a forged From may fill the log.
+    """
     row.outcome = outcome
     row.detail = detail[:4000]
     if ctx is not None and ctx.game is not None:
         row.game_id = ctx.game.id
         row.seat = ctx.seat
+        if held is not None and ctx.seat is not None and ctx.proven_game == ctx.game.id \
+                and not _held_lately(ctx.game.id, ctx.seat):
+            note(ctx.game, "mail_held", ctx.seat, cap=held.cap, limit=held.limit)
     queued = db.session.info.pop("outbox_queued", False)
     db.session.commit()
     if queued:
         from ..tasks import kick_delivery
         kick_delivery()
+
+
+def _held_lately(game_id: int, seat: int) -> bool:
+    return db.session.scalar(select(GameNote.id).where(
+        GameNote.game_id == game_id, GameNote.seat == seat, GameNote.kind == "mail_held",
+        GameNote.created_at > now() - timedelta(hours=1)).limit(1)) is not None
 
 
 def _finish_error(row_id: int, received: Received) -> None:
@@ -269,11 +284,10 @@ def _handle(row_id: int, received: Received) -> None:
         # The token travels with forwarded mail, so it alone does not say who writes: the
         # sender must also be the seat's player (see docs/mail.md, "Who may answer").
         if seat is None or seat.user is None or seat.user.email.strip().lower() != sender:
-            answered = answers.queue_refusal(row, received, "wrong_sender", sender, ctx.user, game)
-            detail = (f"the reply address of game {signed.game_id} seat {signed.seat} used by another address; "
-                      + ("answered" if answered else "not answered"))
+            held = answers.queue_refusal(row, received, "wrong_sender", sender, ctx.user, game)
+            detail = f"the reply address of game {signed.game_id} seat {signed.seat} used by another address; "
             ctx.game, ctx.seat = game, signed.seat
-            return _finish(row, "wrong_sender", detail, ctx)
+            return _finish(row, "wrong_sender", detail + _answered(held), ctx)
         ctx.user, ctx.game, ctx.seat, ctx.proven_game = seat.user, game, signed.seat, game.id
         ctx.written_for = _answered_prompt(received, game.id, signed.seat)
         bounces.record_reachable(sender)  # a reply came through: the soft-bounce count starts again
@@ -287,23 +301,27 @@ def _handle(row_id: int, received: Received) -> None:
             ctx.seat = _position(hint, ctx.user)
     if ctx.user is None and any(step.verb == "new" for step in route(lines)):
         # A stranger asks for a game: their address must first show it reads our mail.
-        answered = answers.queue_confirmation(row, received, sender, requests.language_of(lines))
+        held = answers.queue_confirmation(row, received, sender, requests.language_of(lines))
         return _finish(row, "confirm", "a request from a new address; " + (
-            "asked to confirm it by replying" if answered else "not answered (limit)"))
+            "asked to confirm it by replying" if held is None else str(held)))
     if ctx.user is None:
         invited = _invitation(sender, lines, hint)
         reason = "unproven_invitee" if invited is not None else "unknown_sender"
-        answered = answers.queue_refusal(row, received, reason, sender, None, invited)
+        held = answers.queue_refusal(row, received, reason, sender, None, invited)
         detail = (f"an invited address without its invitation's reply address (game {invited.id}); "
                   if invited is not None else "not a player's address; ")
-        return _finish(row, "unknown_sender", detail + ("answered" if answered else "not answered"))
+        return _finish(row, "unknown_sender", detail + _answered(held))
     if not lines:
         report = Report(user=ctx.user, game=ctx.game, seat=ctx.seat, steps=[])
-        answered = _answer(row, received, report, ctx)
-        return _finish(row, "no_command", "no command found" + ("" if answered else "; not answered (limit)"), ctx)
+        held = _answer(row, received, report, ctx)
+        return _finish(row, "no_command", "no command found" + ("" if held is None else f"; {held}"), ctx, held)
     report = _run(row, received, ctx, route(lines))
-    answered = _answer(row, received, report, ctx)
-    _finish(row, report.outcome, report.summary() + ("" if answered else "; not answered (limit)"), ctx)
+    held = _answer(row, received, report, ctx)
+    _finish(row, report.outcome, report.summary() + ("" if held is None else f"; {held}"), ctx, held)
+
+
+def _answered(held: answers.Held | None) -> str:
+    return "answered" if held is None else str(held)
 
 
 ACCOUNT_VERBS = ("new", "language", "timezone")
@@ -331,7 +349,7 @@ def _new_account(sender: str, received: Received, request: list[str]) -> User:
     return user
 
 
-def _answer(row: InboundMessage, received: Received, report: Report, ctx: _Context) -> bool:
+def _answer(row: InboundMessage, received: Received, report: Report, ctx: _Context) -> answers.Held | None:
     """Queue the answer, unless the mail proves nothing of its sender and their address had its share this hour.
 
     The answer goes to the player's own address, never to the From, but a forger could still
@@ -340,7 +358,7 @@ def _answer(row: InboundMessage, received: Received, report: Report, ctx: _Conte
     if not ctx.proven():
         verdict = throttle.check("MAIL_UNPROVEN_LIMIT", ctx.user.email.lower())
         if verdict is throttle.Verdict.SILENT:
-            return False
+            return answers.Held("MAIL_UNPROVEN_LIMIT", throttle.describe("MAIL_UNPROVEN_LIMIT"))
         if verdict is throttle.Verdict.NOTICE:
             report.limit = throttle.describe("MAIL_UNPROVEN_LIMIT")
     if ctx.needs_confirmation:
@@ -516,9 +534,10 @@ def _moves(step: Step, ctx: _Context, key: str) -> None:
         step.refused(step.lines[0], exc)
         return
     step.applied = list(outcome.applied)
+    step.acknowledged = list(outcome.acknowledged)
     if outcome.error is not None:
         step.fail(outcome.failed_line or step.lines[0], outcome.error, outcome.legal, outcome.error_local)
-        step.rest = _after_failure(step.lines, step.failed_line, len(outcome.applied))
+        step.rest = _after_failure(step.lines, step.failed_line, len(outcome.applied) + len(outcome.acknowledged))
 
 
 def _after_failure(lines: list[str], failed: str, applied: int) -> list[str]:
@@ -533,7 +552,7 @@ def _after_failure(lines: list[str], failed: str, applied: int) -> list[str]:
 
 def _is_trailing(step: Step, ctx: _Context, before: list[Step]) -> bool:
     """Whether the failing line is a closing ("Thanks!", a name) after something was done, not a command gone wrong."""
-    if not (step.applied or any(s.ok for s in before)):
+    if not (step.applied or step.acknowledged or any(s.ok for s in before)):
         return False
     if ctx.game is None or ctx.seat is None:
         return True  # after "join 12", nothing can be played yet: whatever follows is set aside
@@ -579,7 +598,7 @@ def _start(step: Step, ctx: _Context, row: InboundMessage) -> None:
     if _unproven_in_lobby(step, ctx, db.session.get(Game, game_id)):
         return
     try:
-        play.start_game(game_id, ctx.user)
+        play.start_game(game_id, ctx.user, host_answered=True)
     except play.PlayError as exc:
         step.refused(step.lines[0], exc)
         return
@@ -657,7 +676,7 @@ def _new(step: Step, ctx: _Context, row: InboundMessage) -> None:
         for address in wanted.invite:
             play.invite(game.id, ctx.user, address)
         if wanted.open_seats == 0 and not wanted.invite:
-            play.start_game(game.id, ctx.user)  # every other seat is a bot: play at once
+            play.start_game(game.id, ctx.user, host_answered=True)  # every other seat is a bot: play at once
     except play.PlayError as exc:
         step.refused(step.lines[0], exc)
         return

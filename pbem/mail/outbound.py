@@ -326,11 +326,28 @@ def _spread(items: list) -> list:
     return order
 
 
+def _by_form(shapes: list[str]) -> list[str]:
+    """A verb's shapes, each form in turn, the simplest first. A form is a shape with its words blanked too:
+    "place # hunt" and "place # forest" share one, "place # civ #" has another, so that a card and a
+    building are shown beside the places (issue 11). Variants of a shape ("place # hunt tools auto") come
+    after all the rest."""
+    ordered = sorted(shapes, key=lambda shape: shape.count(" "))
+    variant = {shape for shape in ordered if any(shape.startswith(other + " ") for other in ordered)}
+    forms: dict[str, list[str]] = {}
+    for shape in ordered:
+        if shape not in variant:
+            forms.setdefault(" ".join(w if w == "#" else "_" for w in shape.split(" ")[1:]), []).append(shape)
+    groups = list(forms.values())
+    interleaved = [group[i] for i in range(max(map(len, groups), default=0)) for group in groups if i < len(group)]
+    return interleaved + [shape for shape in ordered if shape in variant]
+
+
 def example_commands(moves: list, limit: int = EXAMPLES) -> list[str]:
     """Up to `limit` legal commands showing the variety of what is legal: one per kind of command, in turn.
 
     A kind (a shape) is the command with its numbers blanked out; the verbs take turns, and
-    within a verb the simplest shapes come first (the plain form before its "tools auto" variant).
+    within a verb the simplest shapes come first (the plain form before its "tools auto" variant),
+    taking each form of shape in turn (_by_form).
     """
     shapes: dict[str, list[str]] = {}
     for move in moves:
@@ -346,7 +363,7 @@ def example_commands(moves: list, limit: int = EXAMPLES) -> list[str]:
     chosen: list[str] = []
     while len(chosen) < limit and any(shapes.values()):
         # One round: a command of each shape, taking the verbs in turn and spreading over each verb's shapes.
-        queues = [sorted(group, key=lambda shape: shape.count(" ")) for group in by_verb.values()]
+        queues = [_by_form(group) for group in by_verb.values()]
         while len(chosen) < limit and any(queues):
             for queue in queues:
                 while queue and len(chosen) < limit:

@@ -132,8 +132,12 @@ def add_bot(game_id: int, host: User) -> Seat:
 
 
 @rolls_back
-def start_game(game_id: int, user: User, order: list[int] | None = None) -> Game:
-    """Start a full lobby game: seat order (random unless the host fixed it), setup, first prompts."""
+def start_game(game_id: int, user: User, order: list[int] | None = None, host_answered: bool = False) -> Game:
+    """Start a full lobby game: seat order (random unless the host fixed it), setup, first prompts.
+
+    `host_answered`: the host started it by mail, and the answer to that mail carries their first turn (one
+    mail back per mail), so no separate turn mail goes to them.
+    """
     game = _lobby_game(game_id)
     _check_host(game, user)
     taken = [s for s in game.seats if s.is_bot or s.user_id is not None]
@@ -158,7 +162,8 @@ def start_game(game_id: int, user: User, order: list[int] | None = None) -> Game
     game.started_at = now()
     game.version = 0
     db.session.flush()
-    advance(game, rules, Waits(game))
+    host = next((s.position for s in seats if s.user_id == user.id), None) if host_answered else None
+    advance(game, rules, Waits(game), quiet_seat=host)
     commit()
     return game
 

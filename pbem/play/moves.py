@@ -35,6 +35,9 @@ class Outcome:
     repeated: bool = False  # the key was seen before: this is the first outcome, returned again
     moved_on: bool = False  # lines were not applied: the game had left the part of it they were written for
     error_local: dict[str, str] = field(default_factory=dict)  # `error` in the other languages, by locale
+    # Lines naming what the seat had already done (engine.AlreadyDone): not failures, and the lines
+    # after them run. Each is {"line", "message" (English), "local" (by locale)}.
+    acknowledged: list[dict] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -47,6 +50,9 @@ class Outcome:
     def fail(self, exc: engine.CommandError, line: str | None, legal: list[str]) -> None:
         self.error, self.failed_line, self.legal = exc.message, line, legal
         self.error_local = in_each_locale(exc.in_locale)
+
+    def acknowledge(self, exc: engine.AlreadyDone, line: str) -> None:
+        self.acknowledged.append({"line": line, "message": exc.message, "local": in_each_locale(exc.in_locale)})
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -68,7 +74,8 @@ def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_ver
     """Apply `text` (one or more commands) for `seat` in one transaction; a repeated `key` returns the first outcome.
 
     Commands apply in order and stop at the first that fails: the ones before it stay
-    applied (each was legal), and the outcome names the failing line and what is legal.
+    applied (each was legal), and the outcome names the failing line and what is legal. A line
+    naming what the seat already did (engine.AlreadyDone) is acknowledged, and the next ones run.
     A form passes `expect_version`: if the game has moved since it was shown, nothing applies.
     A reply to a turn mail passes `written_for`, the game version its prompt was asked at: its
     lines apply only while the game is in the part (round and phase) that prompt belonged to.
@@ -124,14 +131,20 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
     waits = Waits(game)
     state = game.state
     pending = [p.seat for p in rules.pending(state)]
-    reach = _reach(game, rules, seat, written_for)
+    reach, written_in = _reach(game, rules, seat, written_for)
     for index, line in enumerate(lines):
         if index and seat not in pending:
             # Bots answer between the lines of one mail: a player can send a round's moves at once.
             game.state = state
             pending = play_bots(game, rules, waits)
             state = game.state
-        if reach is not None and rules.turn_key(state, seat) != reach:
+        if reach is not None and rules.turn_key(state, seat) == reach:
+            written_in = state  # the latest state of the part the lines were written for
+        elif reach is not None:
+            done = _already_done(rules, line, written_in, state, seat, reach)
+            if done is not None:  # the game moved on, but this line only names what was done in its part
+                outcome.acknowledge(done, line)
+                continue
             outcome.fail(_moved_on(rules, reach, rules.turn_key(state, seat)), line, _legal_texts(rules, state, seat))
             outcome.moved_on = True
             break
@@ -149,6 +162,8 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
                 pending = [p.seat for p in rules.pending(state)]
                 waits.update(pending, game.version)
                 outcome.applied.append(str(move))
+        except engine.AlreadyDone as exc:
+            outcome.acknowledge(exc, line)
         except engine.CommandError as exc:
             outcome.fail(exc, line, list(exc.legal) or _legal_texts(rules, state, seat))
             break
@@ -164,16 +179,18 @@ MOVED_ON = N_("this mail answered %(then)s; the game is in %(now)s now, so this 
               "not applied: here is what is asked now")
 
 
-def _reach(game: Game, rules, seat: int, written_for: int | None) -> str | None:
-    """The part of the game (the engine's turn key) the lines of a reply may act in; None: anywhere."""
+def _reach(game: Game, rules, seat: int, written_for: int | None) -> tuple[str | None, dict | None]:
+    """The part of the game (the engine's turn key) the lines of a reply may act in, and a state of that
+    part to read them in; (None, None): anywhere."""
     if written_for is None or not hasattr(rules, "turn_key") or not 0 <= written_for <= game.version:
-        return None
+        return None, None
     seat_row = game.seat_at(seat)
     if seat_row is not None and seat_row.prompt_version == written_for:
-        return rules.turn_key(game.state, seat)  # the prompt is still open: the game is where it was asked
+        return rules.turn_key(game.state, seat), game.state  # the prompt is still open: the game is where it was asked
     from .replay import state_at
 
-    return rules.turn_key(state_at(game, written_for), seat)
+    then = state_at(game, written_for)
+    return rules.turn_key(then, seat), then
 
 
 def _moved_on(rules, then: str, now: str) -> engine.IllegalMove:
@@ -187,6 +204,19 @@ def _moved_on(rules, then: str, now: str) -> engine.IllegalMove:
                                      now=rules.turn_key_text(now, locale)))
 
 
+def _already_done(rules, line: str, written_in, state, seat: int, reach: str) -> engine.AlreadyDone | None:
+    """The engine's AlreadyDone when `line`, read as written (in the part `reach`), names only what `seat`
+    did in that part; None otherwise."""
+    try:
+        for move in rules.parse(line, written_in, seat):
+            rules.apply(state, seat, move)  # a dry run: nothing is kept
+    except engine.AlreadyDone as exc:
+        return exc if exc.part == reach else None
+    except engine.CommandError:
+        return None
+    return None
+
+
 def _parse_in_turn(game: Game, rules, line: str, state, seat: int, pending: list[int]) -> list:
     """The moves of `line`; a seat that is not asked may still make moves the engine allows any time."""
     if seat in pending:
@@ -196,6 +226,8 @@ def _parse_in_turn(game: Game, rules, line: str, state, seat: int, pending: list
         for move in moves:
             rules.apply(state, seat, move)  # a dry run: only moves legal out of turn pass
         return moves
+    except engine.AlreadyDone:
+        raise  # what the seat did this turn is answered, whoever plays now
     except engine.CommandError as exc:
         raise _not_your_turn(game, pending, line) from exc
 

@@ -9,7 +9,8 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from ..extensions import db
-from ..models import Outbox
+from ..mail.answers import HELD_BACK
+from ..models import InboundMessage, Outbox
 
 bp = Blueprint("dev", __name__, url_prefix="/dev")
 MAX_REPLY = 20_000
@@ -55,7 +56,10 @@ def build_reply(row: Outbox, text: str) -> bytes:
 @bp.route("/mailbox")
 def mailbox():
     rows = db.session.scalars(select(Outbox).order_by(Outbox.id.desc()).limit(200)).all()
-    return render_template("dev/mailbox.html", rows=rows)
+    # Mail that got no answer because a cap held it back: nothing is in the list above for it.
+    held = db.session.scalars(select(InboundMessage).where(InboundMessage.detail.contains(HELD_BACK))
+                              .order_by(InboundMessage.id.desc()).limit(50)).all()
+    return render_template("dev/mailbox.html", rows=rows, held=held)
 
 
 @bp.route("/mailbox/<int:row_id>")

@@ -147,8 +147,10 @@ def move(game_id: int):
         if outcome.repeated:
             flash(_("This form was already sent; it was applied once: %(moves)s",
                     moves="; ".join(outcome.applied)), "ok")
-        else:
+        elif outcome.applied or not outcome.acknowledged:
             flash(_("Done: %(moves)s", moves="; ".join(outcome.applied)), "ok")
+        for done in outcome.acknowledged:  # a line naming what was already done says what happened there
+            flash(done["local"].get(str(get_locale()), done["message"]), "ok")
         if link_token and g.user is None:
             return redirect(url_for("games.play_link", token=link_token))
         return redirect(url_for("games.show", game_id=game.id))

@@ -177,7 +177,8 @@ def score_chart(track: list[tuple[int, list[int]]], rounds: list[tuple[int, int]
 
 
 def note_lines(notes: list, names: list[str]) -> list[dict]:
-    """The service's steps in the game (timeouts, extensions, vacations) as lines in the viewer's language."""
+    """The service's steps in the game (timeouts, extensions, vacations, mail a cap left unanswered) as lines in the
+    viewer's language."""
     from datetime import datetime
 
     from flask_babel import gettext
@@ -203,6 +204,9 @@ def note_lines(notes: list, names: list[str]) -> list[dict]:
                            until=when(datetime.fromisoformat(data["until"])))
         elif note.kind == "vacation_end":
             text = gettext("%(name)s is back from vacation: their deadlines run again", name=name)
+        elif note.kind == "mail_held":
+            text = gettext("A mail from %(name)s got no answer: pbem answers at most %(limit)s (%(cap)s)",
+                           name=name, limit=data.get("limit", "?"), cap=data.get("cap", "?"))
         else:
             continue
         lines.append({"at": note.created_at, "text": text})

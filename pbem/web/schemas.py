@@ -136,8 +136,16 @@ class MoveSchema(Schema):
                          metadata={"description": "the version you looked at; refused with 409 if it moved on"})
 
 
+class AcknowledgedSchema(Schema):
+    line = fields.Str(metadata={"description": "the command as sent"})
+    message = fields.Str(metadata={"description": "what was already done there (English)"})
+
+
 class OutcomeSchema(Schema):
     applied = fields.List(fields.Str())
+    acknowledged = fields.List(fields.Nested(AcknowledgedSchema), metadata={
+        "description": "commands naming what was already done (a place resolved by itself): not errors; the "
+                       "commands after them ran"})
     error = fields.Str(allow_none=True)
     failed_line = fields.Str(allow_none=True)
     legal = fields.List(fields.Str())

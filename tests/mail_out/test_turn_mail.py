@@ -170,8 +170,11 @@ def test_every_example_command_pasted_back_is_accepted(make_game, stone_age_boar
                 outcome = play.submit(clone(game).id, 0, text, "email", f"paste:{n}:{i}")
                 assert outcome.ok and outcome.applied, (text, outcome, row.text)
                 tried += 1
-            # Play on with a card or building place when offered, so that decisions follow when resolving.
-            command = next((c for c in examples if " civ " in c or " building " in c), examples[0])
+            # Play on with a card or building place when offered and Ann can pay, so that decisions follow when
+            # resolving (one she cannot pay for resolves by itself).
+            me = game.state["seats"][0]
+            paying = me["wood"] + me["brick"] + me["stone"] + me["gold"] > 0
+            command = next((c for c in examples if paying and (" civ " in c or " building " in c)), examples[0])
         assert play.submit(game.id, 0, command, "email", f"real:{n}").ok
         db.session.refresh(game)
         if {"place", "act"} <= kinds and tried >= 30 or game.status != "active":
@@ -186,3 +189,13 @@ def test_one_mail_per_prompt_even_if_queued_twice(make_game):
     outbound.queue_turn(game, seat)
     db.session.commit()
     assert len(turn_mails()) == 1
+
+
+@pytest.mark.parametrize("bots", [1, 2, 3])
+def test_the_first_turn_mails_examples_include_a_card_and_a_building(make_game, bots):
+    """Issue 11, point 6: a player who reads only the first mail learns how to take a card and a building."""
+    game = make_game(slug="stone-age", humans=("ann",), bots=bots, seed=f"first-examples-{bots}")
+    examples = examples_of(turn_mails("ann@example.com", game)[0].text)
+    assert any(re.fullmatch(r"place 1 civ [1-4]", e) for e in examples), str(examples)
+    assert any(re.fullmatch(r"place 1 building [1-4]", e) for e in examples), examples
+    assert not any("tools" in e for e in examples)  # nobody has a tool yet: the places come first

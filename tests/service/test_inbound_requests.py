@@ -27,6 +27,8 @@ def test_a_player_creates_a_game_against_bots_by_replying(make_game):
     # The answer is the first turn mail of the new game: its board and commands, a reply acts on it.
     assert "The board:" in answer.text and "place" in answer.text
     assert answer.message_id.startswith(f"<answer.g{created.id}s")
+    # One mail back: no separate turn mail for the prompt the answer carries (there was one).
+    assert db.session.scalars(select(Outbox.kind).where(Outbox.game_id == created.id)).all() == ["answer"]
 
 
 def test_a_new_game_with_invitations_waits_in_the_lobby(make_game):

@@ -15,7 +15,7 @@ from .cards import (
     ROW_COSTS,
     VALUE,
 )
-from .messages import Msg
+from .messages import Msg, error, quoted
 from .moves import Build, Civ, Pick, Split, UseCard, Work
 from .payments import building_error, building_payments, building_points, can_build, check_resources, combos
 from .state import (
@@ -31,6 +31,7 @@ from .state import (
     where,
 )
 from .style_cards import ORNAMENT, STYLE_DICE_ITEMS
+from .text import describe
 from .tools import auto_tools, subsets, take, tool_step
 
 
@@ -58,6 +59,7 @@ def gain(state: dict, seat: int, item: str, n: int, events: list, source: str) -
 
 def resolve_village(state: dict, seat: int, pid: str, events: list) -> None:
     """Take the people back from a village place and apply its effect."""
+    start = len(events)
     set_count(state, pid, seat, 0)
     info = PLACE_INFO[pid]
     if info["effect"] == "trade":
@@ -65,6 +67,7 @@ def resolve_village(state: dict, seat: int, pid: str, events: list) -> None:
         ornaments.advance_trade(state, seat, info["advance"], info["ornaments"], events, pid)
     else:
         gain(state, seat, info["effect"], 1, events, pid)
+    note_done(state, seat, pid, events[start:])
 
 
 def divisor(target: str, res: str) -> int:
@@ -143,7 +146,9 @@ def do_split(state: dict, seat: int, move: Split, events: list) -> None:
     if not 0 <= move.orn <= ask["units"]:
         raise illegal(move, Msg("split_range", units=ask["units"]))
     state["ask"] = None
+    start = len(events)
     share_hunt(state, seat, ask["units"], move.orn, events)
+    note_done(state, seat, "hunt", events[start:])
 
 
 def tool_choice(state: dict, seat: int, move: Work, ask: dict) -> tuple[tuple, tuple]:
@@ -181,7 +186,9 @@ def do_work(state: dict, seat: int, move: Work, events: list) -> None:
         tiles, cards = tool_choice(state, seat, move, ask)
         state["ask"] = None
         orn = move.orn if move.orn is not None else ask.get("orn")
+        start = len(events)
         finish_roll(state, seat, ask["target"], ask["total"], ask["res"], tiles, cards, events, orn)
+        note_done(state, seat, ask["target"], events[start:])
         return
     if move.target is None:
         raise illegal(move, Msg("no_roll"))
@@ -197,7 +204,9 @@ def do_work(state: dict, seat: int, move: Work, events: list) -> None:
     prefs = state["seats"][seat]["prefs"]
     mode = move.mode or prefs.get(move.target)
     orn = move.orn if move.orn is not None else (prefs.get("ornaments") if move.target == "hunt" else None)
+    start = len(events)
     start_roll(state, seat, move.target, n, PLACE_INFO[move.target]["yields"], mode, True, events, orn)
+    note_done(state, seat, move.target, events[start:])
 
 
 def refuse_while_asked(state: dict, move) -> None:
@@ -286,9 +295,11 @@ def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
     if not counts or not counts[seat]:
         raise illegal(move, Msg("no_person_on", place=pid))
     card = state["row"][move.slot - 1]
+    start = len(events)
     if move.pay is None:
         set_count(state, pid, seat, 0)
         events.append(base.event("declined", seat, target=pid, card=card))
+        note_done(state, seat, pid, events[start:])
         return
     p = state["seats"][seat]
     if is_style(state):
@@ -314,6 +325,7 @@ def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
         _effect_extra_card(state, seat, card, pid, None, events)
     top = CIV_CARDS[card]["top"]
     CARD_EFFECTS[top["kind"]](state, seat, card, pid, top, events)
+    note_done(state, seat, pid, events[start:])
 
 
 def do_pick(state: dict, seat: int, move: Pick, events: list) -> None:
@@ -352,9 +364,11 @@ def do_build(state: dict, seat: int, move: Build, events: list) -> None:
         raise illegal(move, Msg("no_person_on", place=pid))
     stack = state["stacks"][move.stack - 1]
     tile = stack[0]
+    start = len(events)
     if move.pay is None:
         set_count(state, pid, seat, 0)
         events.append(base.event("declined", seat, target=pid, tile=tile))
+        note_done(state, seat, pid, events[start:])
         return
     p = state["seats"][seat]
     if is_style(state):
@@ -382,6 +396,7 @@ def do_build(state: dict, seat: int, move: Build, events: list) -> None:
     effect = BUILDINGS[tile].get("effect")
     if effect:
         BUILDING_EFFECTS[effect["kind"]](state, seat, tile, pid, effect, events)
+    note_done(state, seat, pid, events[start:])
     if stack:
         events.append(base.event("revealed", None, stack=move.stack, tile=stack[0]))
     else:
@@ -434,6 +449,62 @@ def do_use_card(state: dict, seat: int, move: UseCard, events: list) -> None:
     events.append(base.event("used_card", seat, card=card, res=list(move.res)))
 
 
+# --- what was done --------------------------------------------------------------
+# A reply may name a place the player's earlier line, or the engine (one choice left), has already
+# resolved: it is answered with what happened there, not refused (issue 11). The record,
+# state["done"] = {"round": r, "seats": {seat: {place: events}}}, lives from the first resolution of
+# a round until the next round's resolving begins, so a reply written for it still finds it while
+# the next round's people are placed.
+
+def note_done(state: dict, seat: int, pid: str, events: list) -> None:
+    """Remember what `seat` got at `pid` this round (replaced, never changed in place: see draft)."""
+    done = state.get("done") or {"round": state["round"], "seats": {}}
+    mine = dict(done["seats"].get(str(seat), {}))
+    mine[pid] = mine.get(pid, []) + [ev for ev in events if ev.get("seat") == seat]
+    state["done"] = {"round": done["round"], "seats": {**done["seats"], str(seat): mine}}
+
+
+def done_at(state: dict, seat: int, pid: str) -> list | None:
+    """The events of `seat`'s resolution of `pid` in the round last resolved; None if it did not resolve it."""
+    done = state.get("done")
+    return done["seats"].get(str(seat), {}).get(pid) if done else None
+
+
+def _named_place(move) -> str | None:
+    if type(move) is Work:
+        return move.target
+    if type(move) is Civ:
+        return f"civ{move.slot}"
+    if type(move) is Build:
+        return f"building{move.stack}"
+    return None
+
+
+def refuse_if_done(state: dict, seat: int, move) -> None:
+    """Raise AlreadyDone, saying what happened there, for a move at a place `seat` has already resolved."""
+    if not state.get("done"):
+        return
+    pid = _named_place(move)
+    events = done_at(state, seat, pid) if pid is not None else None
+    if events is None or (pid in state["board"] and state["board"][pid][seat]):
+        return
+    ask = state["ask"]
+    if ask and ask["kind"] == "tools" and ask["seat"] == seat and ask["target"] == pid:
+        return  # the roll waits for this very answer
+    tool_choice = type(move) is Work and move.mode is not None
+
+    def what(locale: str) -> str:
+        lines = [describe(ev, seat, locale) for ev in events]
+        if tool_choice and not any(ev["kind"] == "tools_used" for ev in events):
+            lines.append(Msg("no_tools_used").render(locale))
+        return " ".join(lines)
+
+    typed = move.said or str(move)
+    # `part`: that round's resolving, as turn_key() names it ("3:act").
+    raise error(base.AlreadyDone, quoted(typed, Msg("already_done", place=pid, what=what)), text=typed,
+                part=f"{state['done']['round']}:act")
+
+
 # --- the phase ------------------------------------------------------------------
 
 def affordable(state: dict, seat: int, pid: str) -> bool:
@@ -471,11 +542,14 @@ def auto_act(state: dict, seat: int, events: list) -> bool:
             n = state["board"][pid][seat]
             set_count(state, pid, seat, 0)
             orn = p["prefs"].get("ornaments") if pid == "hunt" else None
+            start = len(events)
             start_roll(state, seat, pid, n, PLACE_INFO[pid]["yields"], p["prefs"].get(pid), True, events, orn)
+            note_done(state, seat, pid, events[start:])
             continue
         for pid in other:
             set_count(state, pid, seat, 0)
             events.append(base.event("declined", seat, target=pid, auto=True))
+            note_done(state, seat, pid, events[-1:])
         return True
     return False
 

@@ -6,6 +6,7 @@ import unicodedata
 from dataclasses import fields
 
 from .. import base
+from .actions import done_at
 from .board import is_style, row_spaces
 from .cards import BUILDINGS, DICE_ITEMS, PLACE_INFO, PLACES, RESOURCES
 from .messages import Msg, error, quoted
@@ -469,6 +470,8 @@ def parse_tokens(tokens: list, state: dict, seat: int):
         raise _Bad(Msg("not_stone_age"))
     kind = place_kind(pid)
     if kind == "village":
+        if done_at(state, seat, pid) is not None:
+            return Work(pid)  # resolved at the start of the player's actions: apply says what it gave
         raise _Bad(Msg("village_no_command", pid=pid))
     if spec is not None:
         if rest or kind == "building":

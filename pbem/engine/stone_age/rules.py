@@ -17,6 +17,7 @@ from .actions import (
     do_use_card,
     do_work,
     legal_act,
+    refuse_if_done,
 )
 from .board import is_style, limits, places, row_spaces
 from .cards import RESOURCES
@@ -41,6 +42,7 @@ class Phase:
 
 
 def _enter_act(state: dict, events: list) -> str:
+    state.pop("done", None)  # what was resolved last round (kept so far for replies written then)
     state["act_k"] = 0
     state["turn"] = state["start"]
     if is_style(state):
@@ -99,6 +101,8 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
         raise illegal(move, Msg("no_seat", seat=seat))
     if state["over"] is not None:
         raise illegal(move, Msg("game_over"))
+    # A place already resolved this round is answered with what happened there, in any phase of it.
+    refuse_if_done(state, seat, move)
     if type(move) is not UseCard:
         phase = PHASES[state["phase"]]
         if type(move) not in phase.moves:

@@ -50,6 +50,8 @@ def copy_state(state: dict) -> dict:
         new["ask"] = deep_copy(state["ask"])
     if state["over"] is not None:
         new["over"] = deep_copy(state["over"])
+    if "done" in state:
+        new["done"] = deep_copy(state["done"])
     seats = []
     for p in state["seats"]:
         q = dict(p)
