@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import base
 from . import ornaments
-from .board import is_style, row_spaces
+from .board import is_style, places, row_spaces
 from .cards import (
     AGRICULTURE_MAX,
     BUILDINGS,
@@ -102,16 +102,16 @@ def finish_roll(state: dict, seat: int, target: str, total: int, res: str, tiles
     """Spend the chosen tools and take floor((dice + tools) / divisor) of the yield."""
     p = state["seats"][seat]
     bonus = 0
-    spent = take([0 if u else v for v, u in zip(p["tools"], p["used"])], tiles)
-    if spent:
+    if tiles:
+        spent = take([0 if u else v for v, u in zip(p["tools"], p["used"])], tiles)
         used = p["used"][:]  # replaced, never changed in place: the state before the move shares it
         for i in spent:
             used[i] = True
             bonus += p["tools"][i]
         p["used"] = used
-    values = once_values(p)
-    spent = take(values, cards)
-    if spent:
+    if cards:
+        values = once_values(p)
+        spent = take(values, cards)
         bonus += sum(values[i] for i in spent)
         p["once"] = [c for i, c in enumerate(p["once"]) if i not in spent]
     if bonus:
@@ -449,10 +449,12 @@ def affordable(state: dict, seat: int, pid: str) -> bool:
 def auto_act(state: dict, seat: int, events: list) -> bool:
     """Resolve what needs no decision; True when `seat` has nothing left to resolve."""
     p = state["seats"][seat]
+    board = state["board"]
     while not state["ask"]:
-        places = seat_places(state, seat)
         dice, other = [], []
-        for pid in places:
+        for pid in places(state):
+            if not board[pid][seat]:
+                continue
             kind = place_kind(pid)
             if kind == "village":
                 # Hut, field and toolmaker need no choice, and doing them first is never
@@ -524,6 +526,12 @@ def act_asked(state: dict) -> tuple:
     if ask["kind"] == "pick":
         return (ask["order"][ask["i"]],)
     return (ask["seat"],)
+
+
+def act_kind(state: dict) -> str:
+    """The kind of `act_prompts`' prompt, without building it."""
+    ask = state["ask"]
+    return "act" if ask is None else ask["kind"]
 
 
 def legal_act(state: dict, seat: int) -> list:

@@ -9,8 +9,9 @@ from .messages import Msg, error
 from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work
 from .payments import building_payments, building_points, can_build, cheapest
 from .placement import placement_error
-from .rules import pending
-from .state import owned, place_index, place_kind, places, seat_places
+from .rules import prompt_kind
+from .actions import divisor
+from .state import free_tools, once_values, owned, place_index, place_kind, places, seat_places
 from .style_cards import ORNAMENT, STYLE_PLACES
 from .tools import auto_tools
 
@@ -28,17 +29,18 @@ _RESOURCE_WANTS = tuple((pid, PLACES[pid]["capacity"], 6.0 + VALUE[PLACES[pid]["
 def bot_move(state: dict, seat: int, rnd):
     """A legal move for `seat`, which must have a prompt (or an unused any-two card)."""
     p = state["seats"][seat]
-    prompt = next((pr for pr in pending(state) if pr.seat == seat), None)
     if p["any2"] and state["over"] is None:
         return UseCard(("stone", "gold") if rnd.random() < 0.5 else ("gold", "gold"))
-    if prompt is None:
+    # What the prompt asks is read off the state, not from the prompts: building them is not free.
+    kind = prompt_kind(state, seat)
+    if kind is None:
         raise error(base.IllegalMove, Msg("bot_idle", player=seat + 1))
-    return _CHOOSERS[prompt.kind](state, seat, p, prompt, rnd)
+    return _CHOOSERS[kind](state, seat, p, rnd)
 
 
-def _place(state, seat, p, prompt, rnd):
+def _place(state, seat, p, rnd):
     if is_style(state):
-        return _place_style(state, seat, p, prompt, rnd)
+        return _place_style(state, seat, p, rnd)
     left = p["people"] - p["placed"]
     noise = rnd.random
     hungry = p["food"] + p["agri"] < p["people"] + 2
@@ -91,9 +93,9 @@ def _best_building_payment(p, tile):
     return max(options, key=lambda c: sum(VALUE[r] for r in c)) if options else None
 
 
-def _act(state, seat, p, prompt, rnd):
+def _act(state, seat, p, rnd):
     if is_style(state):
-        return _act_style(state, seat, p, prompt, rnd)
+        return _act_style(state, seat, p, rnd)
     places = seat_places(state, seat)
     for pid in places:
         if place_kind(pid) == "dice":
@@ -107,18 +109,18 @@ def _act(state, seat, p, prompt, rnd):
     return Build(k, _best_building_payment(p, tile) if can_build(p, tile) else None)
 
 
-def _tools(state, seat, p, prompt, rnd):
-    data = prompt.data
-    div = data.get("divisor", VALUE[data["res"]])
-    need = div - data["total"] % div
-    best = auto_tools(data["tiles"], data["cards"], need)
+def _tools(state, seat, p, rnd):
+    ask = state["ask"]
+    div = divisor(ask["target"], ask["res"])
+    need = div - ask["total"] % div
+    best = auto_tools(free_tools(p), once_values(p), need)
     if best and rnd.random() < 0.5:
-        return Work(data["target"], "set", *best)  # the same tools, named one by one
-    return Work(data["target"], "auto")
+        return Work(ask["target"], "set", *best)  # the same tools, named one by one
+    return Work(ask["target"], "auto")
 
 
-def _pick(state, seat, p, prompt, rnd):
-    dice = prompt.data["dice"]
+def _pick(state, seat, p, rnd):
+    dice = sorted(state["ask"]["dice"])
     items = state["ask"].get("items")
     if items:  # expansion: this card's table; ornaments rank with gold
         rank = {"agriculture": 6, "tool": 5, "gold": 4, ORNAMENT: 3.5, "stone": 3, "brick": 2, "wood": 1}
@@ -132,8 +134,8 @@ def _pick(state, seat, p, prompt, rnd):
     return Pick(dice[0])
 
 
-def _feed(state, seat, p, prompt, rnd):
-    pay = cheapest(p, prompt.data["short"])
+def _feed(state, seat, p, rnd):
+    pay = cheapest(p, state["hungry"][seat])
     return Feed(pay) if pay is not None else Starve()
 
 
@@ -147,7 +149,7 @@ def _wants_ornaments(state, p) -> int:
     return want
 
 
-def _place_style(state, seat, p, prompt, rnd):
+def _place_style(state, seat, p, rnd):
     left = p["people"] - p["placed"]
     noise = rnd.random
     hungry = p["food"] + p["agri"] < p["people"] + 2
@@ -206,7 +208,7 @@ def _pay_value(pay, give) -> float:
     return sum(worth[x] for x in pay) + sum(worth[x] for x in give) + 0.5 * len(give)
 
 
-def _act_style(state, seat, p, prompt, rnd):
+def _act_style(state, seat, p, rnd):
     places = seat_places(state, seat)
     for pid in places:
         if place_kind(pid) == "dice":
@@ -243,8 +245,8 @@ def _act_style(state, seat, p, prompt, rnd):
     return Build(k, pay, give, get)
 
 
-def _split(state, seat, p, prompt, rnd):
-    units = prompt.data["units"]
+def _split(state, seat, p, rnd):
+    units = state["ask"]["units"]
     short = max(0, p["people"] - p["agri"] - p["food"])
     return Split(max(0, min(units - short, _wants_ornaments(state, p))))
 
