@@ -16,7 +16,7 @@ from .cards import (
     VALUE,
 )
 from .messages import Msg
-from .moves import Build, Civ, Pick, Split, UseCard, Work
+from .moves import Build, Civ, Pick, Split, UseCard, Work, made
 from .payments import building_error, building_payments, building_points, can_build, check_resources, combos
 from .state import (
     free_tools,
@@ -540,20 +540,20 @@ def legal_act(state: dict, seat: int) -> list:
     p = state["seats"][seat]
     if ask is not None:
         if ask["kind"] == "split":
-            return [Split(k) for k in range(ask["units"] + 1)] if ask["seat"] == seat else []
+            return [made(Split, k) for k in range(ask["units"] + 1)] if ask["seat"] == seat else []
         if ask["kind"] == "tools":
             if ask["seat"] != seat:
                 return []
             t = ask["target"]
-            out = [Work(t, "auto"), Work(t, "none")]
+            out = [made(Work, t, "auto"), made(Work, t, "none")]
             for ts in subsets(free_tools(p)):
                 for cs in subsets(once_values(p)):
                     if ts or cs:
-                        out.append(Work(t, "set", ts, cs))
+                        out.append(made(Work, t, "set", ts, cs))
             return out
         if ask["order"][ask["i"]] != seat:
             return []
-        return [Pick(f) for f in sorted(set(ask["dice"]))]
+        return [made(Pick, f) for f in sorted(set(ask["dice"]))]
     if state["turn"] != seat:
         return []
     out = []
@@ -562,13 +562,13 @@ def legal_act(state: dict, seat: int) -> list:
     for pid in seat_places(state, seat):
         kind = place_kind(pid)
         if kind == "dice":
-            out += [Work(pid), Work(pid, "auto"), Work(pid, "none")]
+            out += [made(Work, pid), made(Work, pid, "auto"), made(Work, pid, "none")]
         elif kind == "civ":
             k = place_index(pid)
-            out += [Civ(k, c) for c in combos(p, ROW_COSTS[k - 1])] + [Civ(k, None)]
+            out += [made(Civ, k, c) for c in combos(p, ROW_COSTS[k - 1])] + [made(Civ, k, None)]
         elif kind == "building":
             k = place_index(pid)
-            out += [Build(k, c) for c in building_payments(p, state["stacks"][k - 1][0])] + [Build(k, None)]
+            out += [made(Build, k, c) for c in building_payments(p, state["stacks"][k - 1][0])] + [made(Build, k, None)]
     return out
 
 
@@ -578,18 +578,18 @@ def _legal_act_style(state: dict, seat: int) -> list:
     for pid in seat_places(state, seat):
         kind = place_kind(pid)
         if kind == "dice":
-            out += [Work(pid), Work(pid, "auto"), Work(pid, "none")]
+            out += [made(Work, pid), made(Work, pid, "auto"), made(Work, pid, "none")]
             if pid == "hunt":
-                out += [Work(pid, mode, orn=k) for mode in (None, "auto") for k in (0, 1, 2, 3)]
+                out += [made(Work, pid, mode, (), (), k) for mode in (None, "auto") for k in (0, 1, 2, 3)]
         elif kind == "civ":
             k = place_index(pid)
-            out += [Civ(k, pay, give, get) for pay, give, get in ornaments.payments(state, seat, pid)]
+            out += [made(Civ, k, pay, give, get) for pay, give, get in ornaments.payments(state, seat, pid)]
             if row_spaces(state)[k - 1]["item"] == ORNAMENT and state["deck"]:
-                out += [Civ(k, pay, give, get, True)
+                out += [made(Civ, k, pay, give, get, True)
                         for pay, give, get in ornaments.payments(state, seat, pid, extra=True)]
-            out.append(Civ(k, None))
+            out.append(made(Civ, k, None))
         elif kind == "building":
             k = place_index(pid)
-            out += [Build(k, pay, give, get) for pay, give, get in ornaments.payments(state, seat, pid)]
-            out.append(Build(k, None))
+            out += [made(Build, k, pay, give, get) for pay, give, get in ornaments.payments(state, seat, pid)]
+            out.append(made(Build, k, None))
     return out

@@ -6,7 +6,7 @@ from . import ornaments
 from .board import is_style, row_spaces
 from .cards import AGRICULTURE_MAX, BUILDINGS, DICE_PLACES, PEOPLE_MAX, PLACE_INFO, PLACES, RESOURCES, ROW_COSTS, VALUE
 from .messages import Msg, error
-from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work
+from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, made
 from .payments import building_payments, building_points, can_build, cheapest
 from .placement import placement_error
 from .rules import prompt_kind
@@ -30,7 +30,7 @@ def bot_move(state: dict, seat: int, rnd):
     """A legal move for `seat`, which must have a prompt (or an unused any-two card)."""
     p = state["seats"][seat]
     if p["any2"] and state["over"] is None:
-        return UseCard(("stone", "gold") if rnd.random() < 0.5 else ("gold", "gold"))
+        return made(UseCard, ("stone", "gold") if rnd.random() < 0.5 else ("gold", "gold"))
     # What the prompt asks is read off the state, not from the prompts: building them is not free.
     kind = prompt_kind(state, seat)
     if kind is None:
@@ -73,12 +73,12 @@ def _place(state, seat, p, rnd):
     for _, n, pid in wants:
         if placement_error(state, seat, n, pid) is None:
             # Mostly decided ahead (no round trip); sometimes the tool question comes after the roll.
-            return Place(n, pid, "auto" if pid in _DICE and noise() < 0.7 else None)
+            return made(Place, n, pid, "auto" if pid in _DICE and noise() < 0.7 else None)
     for pid in places(state):  # anything legal at all
         n = PLACES[pid].get("exactly", 1) if pid in PLACES else 1
         for m in (left, n):
             if placement_error(state, seat, m, pid) is None:
-                return Place(m, pid)
+                return made(Place, m, pid)
     raise error(base.IllegalMove, Msg("bot_no_place"))
 
 
@@ -99,14 +99,14 @@ def _act(state, seat, p, rnd):
     places = seat_places(state, seat)
     for pid in places:
         if place_kind(pid) == "dice":
-            return Work(pid, "auto")
+            return made(Work, pid, "auto")
     pid = places[0]
     k = place_index(pid)
     if place_kind(pid) == "civ":
         pay = cheapest(p, ROW_COSTS[k - 1])
-        return Civ(k, pay)
+        return made(Civ, k, pay)
     tile = state["stacks"][k - 1][0]
-    return Build(k, _best_building_payment(p, tile) if can_build(p, tile) else None)
+    return made(Build, k, _best_building_payment(p, tile) if can_build(p, tile) else None)
 
 
 def _tools(state, seat, p, rnd):
@@ -115,8 +115,8 @@ def _tools(state, seat, p, rnd):
     need = div - ask["total"] % div
     best = auto_tools(free_tools(p), once_values(p), need)
     if best and rnd.random() < 0.5:
-        return Work(ask["target"], "set", *best)  # the same tools, named one by one
-    return Work(ask["target"], "auto")
+        return made(Work, ask["target"], "set", *best)  # the same tools, named one by one
+    return made(Work, ask["target"], "auto")
 
 
 def _pick(state, seat, p, rnd):
@@ -126,17 +126,17 @@ def _pick(state, seat, p, rnd):
         rank = {"agriculture": 6, "tool": 5, "gold": 4, ORNAMENT: 3.5, "stone": 3, "brick": 2, "wood": 1}
         useful = [f for f in dice if not (items[f - 1] == "agriculture" and p["agri"] >= AGRICULTURE_MAX)
                   and not (items[f - 1] == "tool" and sum(p["tools"]) >= 12)]
-        return Pick(max(useful or dice, key=lambda f: rank[items[f - 1]]))
+        return made(Pick, max(useful or dice, key=lambda f: rank[items[f - 1]]))
     for face in _FACE_ORDER:
         if face in dice and not (face == 6 and p["agri"] >= AGRICULTURE_MAX) \
                 and not (face == 5 and sum(p["tools"]) >= 12):
-            return Pick(face)
-    return Pick(dice[0])
+            return made(Pick, face)
+    return made(Pick, dice[0])
 
 
 def _feed(state, seat, p, rnd):
     pay = cheapest(p, state["hungry"][seat])
-    return Feed(pay) if pay is not None else Starve()
+    return made(Feed, pay) if pay is not None else made(Starve)
 
 
 # --- the expansion ----------------------------------------------------------------
@@ -191,14 +191,14 @@ def _place_style(state, seat, p, rnd):
     for _, n, pid in wants:
         if placement_error(state, seat, n, pid) is None:
             if pid == "hunt":
-                return Place(n, pid, "auto" if noise() < 0.7 else None, orn if noise() < 0.8 else None)
+                return made(Place, n, pid, "auto" if noise() < 0.7 else None, orn if noise() < 0.8 else None)
             dice = PLACE_INFO.get(pid, {}).get("kind") == "dice"
-            return Place(n, pid, "auto" if dice and noise() < 0.7 else None)
+            return made(Place, n, pid, "auto" if dice and noise() < 0.7 else None)
     for pid in places(state):  # anything legal at all
         n = PLACE_INFO[pid].get("exactly", 1) if pid in PLACE_INFO else 1
         for m in (left, n):
             if placement_error(state, seat, m, pid) is None:
-                return Place(m, pid)
+                return made(Place, m, pid)
     raise error(base.IllegalMove, Msg("bot_no_place"))
 
 
@@ -212,43 +212,43 @@ def _act_style(state, seat, p, rnd):
     places = seat_places(state, seat)
     for pid in places:
         if place_kind(pid) == "dice":
-            return Work(pid, "auto")
+            return made(Work, pid, "auto")
     pid = places[0]
     k = place_index(pid)
     plain = ornaments.can_pay_plainly(state, seat, pid)
     if place_kind(pid) == "civ":
         space = row_spaces(state)[k - 1]
         if plain and space["item"] != ORNAMENT:
-            return Civ(k, cheapest(p, space["n"]))  # no trade needed: as in the base game
+            return made(Civ, k, cheapest(p, space["n"]))  # no trade needed: as in the base game
         options = ornaments.payments(state, seat, pid)
         if not options:
-            return Civ(k, None)
+            return made(Civ, k, None)
         if space["item"] == ORNAMENT and state["deck"] and rnd.random() < 0.6:
             extra = ornaments.payments(state, seat, pid, extra=True)
             if extra:
                 pay, give, get = min(extra, key=lambda o: _pay_value(o[1], o[1]))
-                return Civ(k, pay, give, get, True)
+                return made(Civ, k, pay, give, get, True)
         pay, give, get = min(options, key=lambda o: _pay_value(o[0], o[1]) - 0.1 * (not o[1]))
-        return Civ(k, pay, give, get)
+        return made(Civ, k, pay, give, get)
     tile = state["stacks"][k - 1][0]
     kind = BUILDINGS[tile]["kind"]
     if plain and kind in ("any", "fixed", "count_kinds"):
-        return Build(k, _best_building_payment(p, tile))  # no trade needed: as in the base game
+        return made(Build, k, _best_building_payment(p, tile))  # no trade needed: as in the base game
     options = ornaments.payments(state, seat, pid)
     if not options:
-        return Build(k, None)
+        return made(Build, k, None)
     if kind in ("any", "count_kinds", "ornaments"):
         # Variable tiles: score as much as possible.
         pay, give, get = max(options, key=lambda o: building_points(tile, o[0]) - _pay_value((), o[1]))
     else:
         pay, give, get = min(options, key=lambda o: _pay_value(o[0], o[1]))
-    return Build(k, pay, give, get)
+    return made(Build, k, pay, give, get)
 
 
 def _split(state, seat, p, rnd):
     units = state["ask"]["units"]
     short = max(0, p["people"] - p["agri"] - p["food"])
-    return Split(max(0, min(units - short, _wants_ornaments(state, p))))
+    return made(Split, max(0, min(units - short, _wants_ornaments(state, p))))
 
 
 _CHOOSERS = {"place": _place, "act": _act, "tools": _tools, "pick": _pick, "feed": _feed, "split": _split}

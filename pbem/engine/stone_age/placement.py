@@ -5,7 +5,7 @@ from .. import base
 from .board import is_style, limits, village
 from .cards import BUILDINGS, PLACE_INFO
 from .messages import Msg
-from .moves import Place
+from .moves import Place, made
 from .state import illegal, place_index, place_kind, places, set_count
 
 
@@ -116,11 +116,11 @@ def legal_places(state: dict, seat: int) -> list[Place]:
         dice = place_kind(pid) == "dice"
         for n in counts_to_try(pid, left):
             if placement_error(state, seat, n, pid) is None:
-                moves.append(Place(n, pid))
+                moves.append(made(Place, n, pid))
                 if dice:
-                    ahead += [Place(n, pid, "auto"), Place(n, pid, "none")]
+                    ahead += [made(Place, n, pid, "auto"), made(Place, n, pid, "none")]
                     if pid == "hunt" and style:
-                        ahead += [Place(n, pid, "auto", k) for k in (0, 1, 2)]
+                        ahead += [made(Place, n, pid, "auto", k) for k in (0, 1, 2)]
     return moves + ahead  # the plain placements first: lists shown to players are cut short
 
 

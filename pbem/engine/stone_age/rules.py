@@ -23,7 +23,7 @@ from .board import is_style, limits, places, row_spaces
 from .cards import RESOURCES
 from .feeding import do_feed, do_starve, end_round, enter_feed, feed_asked, feed_prompts, feed_step, legal_feed
 from .messages import Msg, error
-from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work
+from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, made
 from .placement import do_place, legal_places, place_prompts, place_step
 from .scoring import final_scores, ranking
 from .state import deep_copy, draft, illegal
@@ -97,7 +97,7 @@ def legal(state: dict, seat: int) -> list:
     if seat in phase.asked(state):
         moves = phase.legal(state, seat)
     if state["seats"][seat]["any2"]:
-        moves += [UseCard((a, b)) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:]]
+        moves += [made(UseCard, (a, b)) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:]]
     return moves
 
 
