@@ -436,14 +436,18 @@ def do_use_card(state: dict, seat: int, move: UseCard, events: list) -> None:
 
 # --- the phase ------------------------------------------------------------------
 
-def affordable(state: dict, seat: int, pid: str) -> bool:
-    """Whether `seat` could pay for the card or building at `pid` right now."""
-    p = state["seats"][seat]
+def affordable(state: dict, seat: int, pids: list[str]) -> bool:
+    """Whether `seat` could pay right now for the card or building at one of `pids`."""
     if is_style(state):
-        return ornaments.can_pay(state, seat, pid)
-    if place_kind(pid) == "civ":
-        return owned(p) >= ROW_COSTS[place_index(pid) - 1]
-    return can_build(p, state["stacks"][place_index(pid) - 1][0])
+        return any(ornaments.can_pay(state, seat, pid) for pid in pids)
+    p = state["seats"][seat]
+    for pid in pids:
+        if place_kind(pid) == "civ":
+            if owned(p) >= ROW_COSTS[place_index(pid) - 1]:
+                return True
+        elif can_build(p, state["stacks"][place_index(pid) - 1][0]):
+            return True
+    return False
 
 
 def auto_act(state: dict, seat: int, events: list) -> bool:
@@ -464,13 +468,13 @@ def auto_act(state: dict, seat: int, events: list) -> bool:
                 dice.append(pid)
             else:
                 other.append(pid)
-        if other and (p["any2"] or any(affordable(state, seat, pid) for pid in other)):
+        if other and (p["any2"] or affordable(state, seat, other)):
             return False  # something can be bought: the order is the player's choice
         if dice:
             if len(dice) > 1 and (free_tools(p) or p["once"]):
                 return False  # which roll gets the tools is the player's choice
             pid = dice[0]
-            n = state["board"][pid][seat]
+            n = board[pid][seat]
             set_count(state, pid, seat, 0)
             orn = p["prefs"].get("ornaments") if pid == "hunt" else None
             start_roll(state, seat, pid, n, PLACE_INFO[pid]["yields"], p["prefs"].get(pid), True, events, orn)

@@ -45,30 +45,31 @@ def _place(state, seat, p, rnd):
     noise = rnd.random
     hungry = p["food"] + p["agri"] < p["people"] + 2
     have = p["wood"] + p["brick"] + p["stone"] + p["gold"]
+    board = state["board"]
     # The noise is drawn in a fixed order, one draw per wish: the games a seed plays depend on it.
     wants = []  # (score with some noise, people, place)
+    want = wants.append
     if p["people"] < PEOPLE_MAX:
-        wants.append(((9.0 if state["round"] < 12 else 4.0) + 2 * noise(), 2, "hut"))
+        want(((9.0 if state["round"] < 12 else 4.0) + 2 * noise(), 2, "hut"))
     if p["agri"] < AGRICULTURE_MAX:
-        wants.append((8.5 - p["agri"] * 0.4 + 2 * noise(), 1, "field"))
+        want((8.5 - p["agri"] * 0.4 + 2 * noise(), 1, "field"))
     tools = sum(p["tools"])
     if tools < 12:
-        wants.append((6.0 - tools * 0.3 + 2 * noise(), 1, "toolmaker"))
+        want((6.0 - tools * 0.3 + 2 * noise(), 1, "toolmaker"))
     row = state["row"]
     for i, cost, score, pid in _CIV_WANTS:
         if have >= cost and row[i] is not None:
-            wants.append((score + 2 * noise(), 1, pid))
+            want((score + 2 * noise(), 1, pid))
     for stack, pid in zip(state["stacks"], _BUILDING_PIDS):
         if stack:
             if can_build(p, stack[0]):
-                wants.append((9.5 + 2 * noise(), 1, pid))
+                want((9.5 + 2 * noise(), 1, pid))
             elif have >= 4:
-                wants.append((6.5 + 2 * noise(), 1, pid))  # this round's rolls may pay for it
-    wants.append(((8.0 if hungry else 3.0) + 2 * noise(), left if hungry else min(left, 3), "hunt"))
-    board = state["board"]
+                want((6.5 + 2 * noise(), 1, pid))  # this round's rolls may pay for it
+    want(((8.0 if hungry else 3.0) + 2 * noise(), left if hungry else min(left, 3), "hunt"))
     for pid, capacity, score in _RESOURCE_WANTS:
         n = min(left, capacity - sum(board[pid]), 2 + int(noise() * 4))
-        wants.append((score + 2 * noise(), n if n > 1 else 1, pid))
+        want((score + 2 * noise(), n if n > 1 else 1, pid))
     wants.sort(reverse=True)
     for _, n, pid in wants:
         if placement_error(state, seat, n, pid) is None:
