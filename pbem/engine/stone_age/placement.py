@@ -115,12 +115,13 @@ def legal_places(state: dict, seat: int) -> list[Place]:
     for pid in places(state):
         dice = place_kind(pid) == "dice"
         for n in counts_to_try(pid, left):
-            if placement_error(state, seat, n, pid) is None:
-                moves.append(made(Place, n, pid))
-                if dice:
-                    ahead += [made(Place, n, pid, "auto"), made(Place, n, pid, "none")]
-                    if pid == "hunt" and style:
-                        ahead += [made(Place, n, pid, "auto", k) for k in (0, 1, 2)]
+            if placement_error(state, seat, n, pid) is not None:
+                break  # a place that refuses n people refuses more (people left, room, a workplace's size)
+            moves.append(made(Place, n, pid))
+            if dice:
+                ahead += [made(Place, n, pid, "auto"), made(Place, n, pid, "none")]
+                if pid == "hunt" and style:
+                    ahead += [made(Place, n, pid, "auto", k) for k in (0, 1, 2)]
     return moves + ahead  # the plain placements first: lists shown to players are cut short
 
 
