@@ -1,6 +1,8 @@
 """Phase 1: people are put on the board, one place per turn, in turn order from the start player."""
 from __future__ import annotations
 
+from itertools import takewhile
+
 from .. import base
 from .board import is_style, limits, village
 from .cards import BUILDINGS, PLACE_INFO
@@ -114,9 +116,14 @@ def legal_places(state: dict, seat: int) -> list[Place]:
     style = is_style(state)
     for pid in places(state):
         dice = place_kind(pid) == "dice"
-        for n in counts_to_try(pid, left):
-            if placement_error(state, seat, n, pid) is not None:
-                break  # a place that refuses n people refuses more (people left, room, a workplace's size)
+        tries = counts_to_try(pid, left)
+        # A place that refuses n people refuses more (people left, room, a workplace's size): when it takes
+        # the most, it takes every number below; otherwise the numbers up to the first it refuses.
+        if tries and placement_error(state, seat, tries[-1], pid) is None:
+            allowed = tries
+        else:
+            allowed = takewhile(lambda n: placement_error(state, seat, n, pid) is None, tries)
+        for n in allowed:
             moves.append(made(Place, n, pid))
             if dice:
                 ahead += [made(Place, n, pid, "auto"), made(Place, n, pid, "none")]
