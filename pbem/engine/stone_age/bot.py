@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .. import base
 from . import ornaments
+from .actions import divisor
 from .board import is_style, row_spaces
 from .cards import AGRICULTURE_MAX, BUILDINGS, DICE_PLACES, PEOPLE_MAX, PLACE_INFO, PLACES, RESOURCES, ROW_COSTS, VALUE
 from .messages import Msg, error
@@ -10,7 +11,6 @@ from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, 
 from .payments import building_payments, building_points, can_build, cheapest
 from .placement import placement_error
 from .rules import prompt_kind
-from .actions import divisor
 from .state import free_tools, once_values, owned, place_index, place_kind, places, seat_places
 from .style_cards import ORNAMENT, STYLE_PLACES
 from .tools import auto_tools
