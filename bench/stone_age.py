@@ -2,7 +2,8 @@
 that picks a uniformly random legal move (to compare like for like with other engines' random playouts).
 
     python bench/stone_age.py                        # this tree, a small table
-    python bench/stone_age.py --against /tmp/sa-old  # this tree and another checkout, alternately
+    python bench/stone_age.py --against f5d029b      # this tree and a commit of this repository, alternately
+    python bench/stone_age.py --against /tmp/sa-old  # ... or another checkout
 
 With --against, each round runs both trees in fresh processes, one after the other (the order swapping
 every round), so that load from other programs falls on both alike; the table shows the median of the
@@ -12,12 +13,16 @@ which a loaded machine disturbs less than wall time; wall-time figures are print
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 
 PLAYERS = ("bot", "random")
@@ -66,6 +71,18 @@ def run_tree(tree: str, games: int, counts: tuple, options: dict) -> dict:
     return json.loads(done.stdout)
 
 
+def export(ref: str, repo: str) -> str:
+    """A temporary copy of the tree of commit `ref` (git archive); the caller removes it."""
+    done = subprocess.run(["git", "-C", repo, "archive", ref, "pbem"], capture_output=True)
+    if done.returncode:
+        raise SystemExit(f"--against {ref}: neither a directory nor a commit of {repo}: "
+                         f"{done.stderr.decode().strip()}")
+    tree = tempfile.mkdtemp(prefix=f"sa-bench-{ref}-")
+    with tarfile.open(fileobj=io.BytesIO(done.stdout)) as tar:
+        tar.extractall(tree)
+    return tree
+
+
 def table(runs: dict[str, list[dict]], options: dict) -> str:
     """Median games/s and moves/s per tree (per CPU second), and the ratio of the first tree to the others."""
     names = list(runs)
@@ -98,7 +115,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30, help="games per player kind and seat count")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--style", action="store_true", help="with the expansion Style is the Goal")
-    parser.add_argument("--against", metavar="TREE", help="another checkout of pbem to run alternately")
+    parser.add_argument("--against", metavar="REF|TREE",
+                        help="a commit of this repository, or another checkout of pbem, to run alternately")
     parser.add_argument("--rounds", type=int, default=5, help="rounds with --against")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--options", default=None, help=argparse.SUPPRESS)
@@ -110,14 +128,22 @@ def main() -> None:
         return
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     trees = {"this": here}
+    exported = None
     if args.against:
-        trees["other"] = os.path.abspath(args.against)
+        if os.path.isdir(args.against):
+            trees["other"] = os.path.abspath(args.against)
+        else:
+            trees[args.against] = exported = export(args.against, here)
     runs: dict[str, list[dict]] = {name: [] for name in trees}
-    for r in range(args.rounds if args.against else 1):
-        order = list(trees) if r % 2 == 0 else list(reversed(trees))
-        for name in order:
-            runs[name].append(run_tree(trees[name], args.games, counts, options))
-        print(f"round {r + 1} done, load average {os.getloadavg()[0]:.1f}", file=sys.stderr)
+    try:
+        for r in range(args.rounds if args.against else 1):
+            order = list(trees) if r % 2 == 0 else list(reversed(trees))
+            for name in order:
+                runs[name].append(run_tree(trees[name], args.games, counts, options))
+            print(f"round {r + 1} done, load average {os.getloadavg()[0]:.1f}", file=sys.stderr)
+    finally:
+        if exported:
+            shutil.rmtree(exported)
     print(table(runs, options))
 
 

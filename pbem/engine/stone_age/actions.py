@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import base
 from . import ornaments
-from .board import is_style, row_spaces
+from .board import is_style, places, row_spaces
 from .cards import (
     AGRICULTURE_MAX,
     BUILDINGS,
@@ -16,7 +16,7 @@ from .cards import (
     VALUE,
 )
 from .messages import Msg, error, quoted
-from .moves import Build, Civ, Pick, Split, UseCard, Work
+from .moves import Build, Civ, Pick, Split, UseCard, Work, made
 from .payments import building_error, building_payments, building_points, can_build, check_resources, combos
 from .state import (
     free_tools,
@@ -105,16 +105,16 @@ def finish_roll(state: dict, seat: int, target: str, total: int, res: str, tiles
     """Spend the chosen tools and take floor((dice + tools) / divisor) of the yield."""
     p = state["seats"][seat]
     bonus = 0
-    spent = take([0 if u else v for v, u in zip(p["tools"], p["used"])], tiles)
-    if spent:
+    if tiles:
+        spent = take([0 if u else v for v, u in zip(p["tools"], p["used"])], tiles)
         used = p["used"][:]  # replaced, never changed in place: the state before the move shares it
         for i in spent:
             used[i] = True
             bonus += p["tools"][i]
         p["used"] = used
-    values = once_values(p)
-    spent = take(values, cards)
-    if spent:
+    if cards:
+        values = once_values(p)
+        spent = take(values, cards)
         bonus += sum(values[i] for i in spent)
         p["once"] = [c for i, c in enumerate(p["once"]) if i not in spent]
     if bonus:
@@ -507,23 +507,29 @@ def refuse_if_done(state: dict, seat: int, move) -> None:
 
 # --- the phase ------------------------------------------------------------------
 
-def affordable(state: dict, seat: int, pid: str) -> bool:
-    """Whether `seat` could pay for the card or building at `pid` right now."""
-    p = state["seats"][seat]
+def affordable(state: dict, seat: int, pids: list[str]) -> bool:
+    """Whether `seat` could pay right now for the card or building at one of `pids`."""
     if is_style(state):
-        return ornaments.can_pay(state, seat, pid)
-    if place_kind(pid) == "civ":
-        return owned(p) >= ROW_COSTS[place_index(pid) - 1]
-    return can_build(p, state["stacks"][place_index(pid) - 1][0])
+        return any(ornaments.can_pay(state, seat, pid) for pid in pids)
+    p = state["seats"][seat]
+    for pid in pids:
+        if place_kind(pid) == "civ":
+            if owned(p) >= ROW_COSTS[place_index(pid) - 1]:
+                return True
+        elif can_build(p, state["stacks"][place_index(pid) - 1][0]):
+            return True
+    return False
 
 
 def auto_act(state: dict, seat: int, events: list) -> bool:
     """Resolve what needs no decision; True when `seat` has nothing left to resolve."""
     p = state["seats"][seat]
+    board = state["board"]
     while not state["ask"]:
-        places = seat_places(state, seat)
         dice, other = [], []
-        for pid in places:
+        for pid in places(state):
+            if not board[pid][seat]:
+                continue
             kind = place_kind(pid)
             if kind == "village":
                 # Hut, field and toolmaker need no choice, and doing them first is never
@@ -533,13 +539,13 @@ def auto_act(state: dict, seat: int, events: list) -> bool:
                 dice.append(pid)
             else:
                 other.append(pid)
-        if other and (p["any2"] or any(affordable(state, seat, pid) for pid in other)):
+        if other and (p["any2"] or affordable(state, seat, other)):
             return False  # something can be bought: the order is the player's choice
         if dice:
             if len(dice) > 1 and (free_tools(p) or p["once"]):
                 return False  # which roll gets the tools is the player's choice
             pid = dice[0]
-            n = state["board"][pid][seat]
+            n = board[pid][seat]
             set_count(state, pid, seat, 0)
             orn = p["prefs"].get("ornaments") if pid == "hunt" else None
             start = len(events)
@@ -600,26 +606,32 @@ def act_asked(state: dict) -> tuple:
     return (ask["seat"],)
 
 
+def act_kind(state: dict) -> str:
+    """The kind of `act_prompts`' prompt, without building it."""
+    ask = state["ask"]
+    return "act" if ask is None else ask["kind"]
+
+
 def legal_act(state: dict, seat: int) -> list:
     """Every legal action-phase move of `seat`."""
     ask = state["ask"]
     p = state["seats"][seat]
     if ask is not None:
         if ask["kind"] == "split":
-            return [Split(k) for k in range(ask["units"] + 1)] if ask["seat"] == seat else []
+            return [made(Split, k) for k in range(ask["units"] + 1)] if ask["seat"] == seat else []
         if ask["kind"] == "tools":
             if ask["seat"] != seat:
                 return []
             t = ask["target"]
-            out = [Work(t, "auto"), Work(t, "none")]
+            out = [made(Work, t, "auto"), made(Work, t, "none")]
             for ts in subsets(free_tools(p)):
                 for cs in subsets(once_values(p)):
                     if ts or cs:
-                        out.append(Work(t, "set", ts, cs))
+                        out.append(made(Work, t, "set", ts, cs))
             return out
         if ask["order"][ask["i"]] != seat:
             return []
-        return [Pick(f) for f in sorted(set(ask["dice"]))]
+        return [made(Pick, f) for f in sorted(set(ask["dice"]))]
     if state["turn"] != seat:
         return []
     out = []
@@ -628,13 +640,13 @@ def legal_act(state: dict, seat: int) -> list:
     for pid in seat_places(state, seat):
         kind = place_kind(pid)
         if kind == "dice":
-            out += [Work(pid), Work(pid, "auto"), Work(pid, "none")]
+            out += [made(Work, pid), made(Work, pid, "auto"), made(Work, pid, "none")]
         elif kind == "civ":
             k = place_index(pid)
-            out += [Civ(k, c) for c in combos(p, ROW_COSTS[k - 1])] + [Civ(k, None)]
+            out += [made(Civ, k, c) for c in combos(p, ROW_COSTS[k - 1])] + [made(Civ, k, None)]
         elif kind == "building":
             k = place_index(pid)
-            out += [Build(k, c) for c in building_payments(p, state["stacks"][k - 1][0])] + [Build(k, None)]
+            out += [made(Build, k, c) for c in building_payments(p, state["stacks"][k - 1][0])] + [made(Build, k, None)]
     return out
 
 
@@ -644,18 +656,18 @@ def _legal_act_style(state: dict, seat: int) -> list:
     for pid in seat_places(state, seat):
         kind = place_kind(pid)
         if kind == "dice":
-            out += [Work(pid), Work(pid, "auto"), Work(pid, "none")]
+            out += [made(Work, pid), made(Work, pid, "auto"), made(Work, pid, "none")]
             if pid == "hunt":
-                out += [Work(pid, mode, orn=k) for mode in (None, "auto") for k in (0, 1, 2, 3)]
+                out += [made(Work, pid, mode, (), (), k) for mode in (None, "auto") for k in (0, 1, 2, 3)]
         elif kind == "civ":
             k = place_index(pid)
-            out += [Civ(k, pay, give, get) for pay, give, get in ornaments.payments(state, seat, pid)]
+            out += [made(Civ, k, pay, give, get) for pay, give, get in ornaments.payments(state, seat, pid)]
             if row_spaces(state)[k - 1]["item"] == ORNAMENT and state["deck"]:
-                out += [Civ(k, pay, give, get, True)
+                out += [made(Civ, k, pay, give, get, True)
                         for pay, give, get in ornaments.payments(state, seat, pid, extra=True)]
-            out.append(Civ(k, None))
+            out.append(made(Civ, k, None))
         elif kind == "building":
             k = place_index(pid)
-            out += [Build(k, pay, give, get) for pay, give, get in ornaments.payments(state, seat, pid)]
-            out.append(Build(k, None))
+            out += [made(Build, k, pay, give, get) for pay, give, get in ornaments.payments(state, seat, pid)]
+            out.append(made(Build, k, None))
     return out

@@ -3,14 +3,15 @@ from __future__ import annotations
 
 from .. import base
 from . import ornaments
+from .actions import divisor
 from .board import is_style, row_spaces
 from .cards import AGRICULTURE_MAX, BUILDINGS, DICE_PLACES, PEOPLE_MAX, PLACE_INFO, PLACES, RESOURCES, ROW_COSTS, VALUE
 from .messages import Msg, error
-from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work
+from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, made
 from .payments import building_payments, building_points, can_build, cheapest
 from .placement import placement_error
-from .rules import pending
-from .state import owned, place_index, place_kind, places, seat_places
+from .rules import prompt_kind
+from .state import free_tools, once_values, owned, place_index, place_kind, places, seat_places
 from .style_cards import ORNAMENT, STYLE_PLACES
 from .tools import auto_tools
 
@@ -28,55 +29,57 @@ _RESOURCE_WANTS = tuple((pid, PLACES[pid]["capacity"], 6.0 + VALUE[PLACES[pid]["
 def bot_move(state: dict, seat: int, rnd):
     """A legal move for `seat`, which must have a prompt (or an unused any-two card)."""
     p = state["seats"][seat]
-    prompt = next((pr for pr in pending(state) if pr.seat == seat), None)
     if p["any2"] and state["over"] is None:
-        return UseCard(("stone", "gold") if rnd.random() < 0.5 else ("gold", "gold"))
-    if prompt is None:
+        return made(UseCard, ("stone", "gold") if rnd.random() < 0.5 else ("gold", "gold"))
+    # What the prompt asks is read off the state, not from the prompts: building them is not free.
+    kind = prompt_kind(state, seat)
+    if kind is None:
         raise error(base.IllegalMove, Msg("bot_idle", player=seat + 1))
-    return _CHOOSERS[prompt.kind](state, seat, p, prompt, rnd)
+    return _CHOOSERS[kind](state, seat, p, rnd)
 
 
-def _place(state, seat, p, prompt, rnd):
+def _place(state, seat, p, rnd):
     if is_style(state):
-        return _place_style(state, seat, p, prompt, rnd)
+        return _place_style(state, seat, p, rnd)
     left = p["people"] - p["placed"]
     noise = rnd.random
     hungry = p["food"] + p["agri"] < p["people"] + 2
     have = p["wood"] + p["brick"] + p["stone"] + p["gold"]
+    board = state["board"]
     # The noise is drawn in a fixed order, one draw per wish: the games a seed plays depend on it.
     wants = []  # (score with some noise, people, place)
+    want = wants.append
     if p["people"] < PEOPLE_MAX:
-        wants.append(((9.0 if state["round"] < 12 else 4.0) + 2 * noise(), 2, "hut"))
+        want(((9.0 if state["round"] < 12 else 4.0) + 2 * noise(), 2, "hut"))
     if p["agri"] < AGRICULTURE_MAX:
-        wants.append((8.5 - p["agri"] * 0.4 + 2 * noise(), 1, "field"))
+        want((8.5 - p["agri"] * 0.4 + 2 * noise(), 1, "field"))
     tools = sum(p["tools"])
     if tools < 12:
-        wants.append((6.0 - tools * 0.3 + 2 * noise(), 1, "toolmaker"))
+        want((6.0 - tools * 0.3 + 2 * noise(), 1, "toolmaker"))
     row = state["row"]
     for i, cost, score, pid in _CIV_WANTS:
         if have >= cost and row[i] is not None:
-            wants.append((score + 2 * noise(), 1, pid))
+            want((score + 2 * noise(), 1, pid))
     for stack, pid in zip(state["stacks"], _BUILDING_PIDS):
         if stack:
             if can_build(p, stack[0]):
-                wants.append((9.5 + 2 * noise(), 1, pid))
+                want((9.5 + 2 * noise(), 1, pid))
             elif have >= 4:
-                wants.append((6.5 + 2 * noise(), 1, pid))  # this round's rolls may pay for it
-    wants.append(((8.0 if hungry else 3.0) + 2 * noise(), left if hungry else min(left, 3), "hunt"))
-    board = state["board"]
+                want((6.5 + 2 * noise(), 1, pid))  # this round's rolls may pay for it
+    want(((8.0 if hungry else 3.0) + 2 * noise(), left if hungry else min(left, 3), "hunt"))
     for pid, capacity, score in _RESOURCE_WANTS:
         n = min(left, capacity - sum(board[pid]), 2 + int(noise() * 4))
-        wants.append((score + 2 * noise(), n if n > 1 else 1, pid))
+        want((score + 2 * noise(), n if n > 1 else 1, pid))
     wants.sort(reverse=True)
     for _, n, pid in wants:
         if placement_error(state, seat, n, pid) is None:
             # Mostly decided ahead (no round trip); sometimes the tool question comes after the roll.
-            return Place(n, pid, "auto" if pid in _DICE and noise() < 0.7 else None)
+            return made(Place, n, pid, "auto" if pid in _DICE and noise() < 0.7 else None)
     for pid in places(state):  # anything legal at all
         n = PLACES[pid].get("exactly", 1) if pid in PLACES else 1
         for m in (left, n):
             if placement_error(state, seat, m, pid) is None:
-                return Place(m, pid)
+                return made(Place, m, pid)
     raise error(base.IllegalMove, Msg("bot_no_place"))
 
 
@@ -91,50 +94,50 @@ def _best_building_payment(p, tile):
     return max(options, key=lambda c: sum(VALUE[r] for r in c)) if options else None
 
 
-def _act(state, seat, p, prompt, rnd):
+def _act(state, seat, p, rnd):
     if is_style(state):
-        return _act_style(state, seat, p, prompt, rnd)
+        return _act_style(state, seat, p, rnd)
     places = seat_places(state, seat)
     for pid in places:
         if place_kind(pid) == "dice":
-            return Work(pid, "auto")
+            return made(Work, pid, "auto")
     pid = places[0]
     k = place_index(pid)
     if place_kind(pid) == "civ":
         pay = cheapest(p, ROW_COSTS[k - 1])
-        return Civ(k, pay)
+        return made(Civ, k, pay)
     tile = state["stacks"][k - 1][0]
-    return Build(k, _best_building_payment(p, tile) if can_build(p, tile) else None)
+    return made(Build, k, _best_building_payment(p, tile) if can_build(p, tile) else None)
 
 
-def _tools(state, seat, p, prompt, rnd):
-    data = prompt.data
-    div = data.get("divisor", VALUE[data["res"]])
-    need = div - data["total"] % div
-    best = auto_tools(data["tiles"], data["cards"], need)
+def _tools(state, seat, p, rnd):
+    ask = state["ask"]
+    div = divisor(ask["target"], ask["res"])
+    need = div - ask["total"] % div
+    best = auto_tools(free_tools(p), once_values(p), need)
     if best and rnd.random() < 0.5:
-        return Work(data["target"], "set", *best)  # the same tools, named one by one
-    return Work(data["target"], "auto")
+        return made(Work, ask["target"], "set", *best)  # the same tools, named one by one
+    return made(Work, ask["target"], "auto")
 
 
-def _pick(state, seat, p, prompt, rnd):
-    dice = prompt.data["dice"]
+def _pick(state, seat, p, rnd):
+    dice = sorted(state["ask"]["dice"])
     items = state["ask"].get("items")
     if items:  # expansion: this card's table; ornaments rank with gold
         rank = {"agriculture": 6, "tool": 5, "gold": 4, ORNAMENT: 3.5, "stone": 3, "brick": 2, "wood": 1}
         useful = [f for f in dice if not (items[f - 1] == "agriculture" and p["agri"] >= AGRICULTURE_MAX)
                   and not (items[f - 1] == "tool" and sum(p["tools"]) >= 12)]
-        return Pick(max(useful or dice, key=lambda f: rank[items[f - 1]]))
+        return made(Pick, max(useful or dice, key=lambda f: rank[items[f - 1]]))
     for face in _FACE_ORDER:
         if face in dice and not (face == 6 and p["agri"] >= AGRICULTURE_MAX) \
                 and not (face == 5 and sum(p["tools"]) >= 12):
-            return Pick(face)
-    return Pick(dice[0])
+            return made(Pick, face)
+    return made(Pick, dice[0])
 
 
-def _feed(state, seat, p, prompt, rnd):
-    pay = cheapest(p, prompt.data["short"])
-    return Feed(pay) if pay is not None else Starve()
+def _feed(state, seat, p, rnd):
+    pay = cheapest(p, state["hungry"][seat])
+    return made(Feed, pay) if pay is not None else made(Starve)
 
 
 # --- the expansion ----------------------------------------------------------------
@@ -147,7 +150,7 @@ def _wants_ornaments(state, p) -> int:
     return want
 
 
-def _place_style(state, seat, p, prompt, rnd):
+def _place_style(state, seat, p, rnd):
     left = p["people"] - p["placed"]
     noise = rnd.random
     hungry = p["food"] + p["agri"] < p["people"] + 2
@@ -189,14 +192,14 @@ def _place_style(state, seat, p, prompt, rnd):
     for _, n, pid in wants:
         if placement_error(state, seat, n, pid) is None:
             if pid == "hunt":
-                return Place(n, pid, "auto" if noise() < 0.7 else None, orn if noise() < 0.8 else None)
+                return made(Place, n, pid, "auto" if noise() < 0.7 else None, orn if noise() < 0.8 else None)
             dice = PLACE_INFO.get(pid, {}).get("kind") == "dice"
-            return Place(n, pid, "auto" if dice and noise() < 0.7 else None)
+            return made(Place, n, pid, "auto" if dice and noise() < 0.7 else None)
     for pid in places(state):  # anything legal at all
         n = PLACE_INFO[pid].get("exactly", 1) if pid in PLACE_INFO else 1
         for m in (left, n):
             if placement_error(state, seat, m, pid) is None:
-                return Place(m, pid)
+                return made(Place, m, pid)
     raise error(base.IllegalMove, Msg("bot_no_place"))
 
 
@@ -206,47 +209,47 @@ def _pay_value(pay, give) -> float:
     return sum(worth[x] for x in pay) + sum(worth[x] for x in give) + 0.5 * len(give)
 
 
-def _act_style(state, seat, p, prompt, rnd):
+def _act_style(state, seat, p, rnd):
     places = seat_places(state, seat)
     for pid in places:
         if place_kind(pid) == "dice":
-            return Work(pid, "auto")
+            return made(Work, pid, "auto")
     pid = places[0]
     k = place_index(pid)
     plain = ornaments.can_pay_plainly(state, seat, pid)
     if place_kind(pid) == "civ":
         space = row_spaces(state)[k - 1]
         if plain and space["item"] != ORNAMENT:
-            return Civ(k, cheapest(p, space["n"]))  # no trade needed: as in the base game
+            return made(Civ, k, cheapest(p, space["n"]))  # no trade needed: as in the base game
         options = ornaments.payments(state, seat, pid)
         if not options:
-            return Civ(k, None)
+            return made(Civ, k, None)
         if space["item"] == ORNAMENT and state["deck"] and rnd.random() < 0.6:
             extra = ornaments.payments(state, seat, pid, extra=True)
             if extra:
                 pay, give, get = min(extra, key=lambda o: _pay_value(o[1], o[1]))
-                return Civ(k, pay, give, get, True)
+                return made(Civ, k, pay, give, get, True)
         pay, give, get = min(options, key=lambda o: _pay_value(o[0], o[1]) - 0.1 * (not o[1]))
-        return Civ(k, pay, give, get)
+        return made(Civ, k, pay, give, get)
     tile = state["stacks"][k - 1][0]
     kind = BUILDINGS[tile]["kind"]
     if plain and kind in ("any", "fixed", "count_kinds"):
-        return Build(k, _best_building_payment(p, tile))  # no trade needed: as in the base game
+        return made(Build, k, _best_building_payment(p, tile))  # no trade needed: as in the base game
     options = ornaments.payments(state, seat, pid)
     if not options:
-        return Build(k, None)
+        return made(Build, k, None)
     if kind in ("any", "count_kinds", "ornaments"):
         # Variable tiles: score as much as possible.
         pay, give, get = max(options, key=lambda o: building_points(tile, o[0]) - _pay_value((), o[1]))
     else:
         pay, give, get = min(options, key=lambda o: _pay_value(o[0], o[1]))
-    return Build(k, pay, give, get)
+    return made(Build, k, pay, give, get)
 
 
-def _split(state, seat, p, prompt, rnd):
-    units = prompt.data["units"]
+def _split(state, seat, p, rnd):
+    units = state["ask"]["units"]
     short = max(0, p["people"] - p["agri"] - p["food"])
-    return Split(max(0, min(units - short, _wants_ornaments(state, p))))
+    return made(Split, max(0, min(units - short, _wants_ornaments(state, p))))
 
 
 _CHOOSERS = {"place": _place, "act": _act, "tools": _tools, "pick": _pick, "feed": _feed, "split": _split}

@@ -5,7 +5,7 @@ from .. import base
 from .board import row_size
 from .cards import TOOL_SLOTS
 from .messages import Msg
-from .moves import Feed, Starve
+from .moves import Feed, Starve, made
 from .payments import check_resources, cheapest, combos
 from .scoring import final_scores
 from .state import illegal, order_from, owned
@@ -94,7 +94,7 @@ def legal_feed(state: dict, seat: int) -> list:
     short = state["hungry"][seat]
     if short is None:
         return []
-    return [Feed(c) for c in combos(state["seats"][seat], short)] + [Starve()]
+    return [made(Feed, c) for c in combos(state["seats"][seat], short)] + [made(Starve)]
 
 
 def end_round(state: dict, events: list) -> str:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .cards import RESOURCES
 
@@ -185,3 +186,10 @@ class Split(Move):
 
 
 MOVE_TYPES = (Place, Work, Civ, Build, Pick, Feed, Starve, UseCard, Split)
+
+
+@lru_cache(maxsize=8192)
+def made(cls, *args):
+    """The move `cls(*args)`, built once and then shared: moves are immutable values, and the legal lists
+    and the bot make the same few thousand again and again (building a frozen dataclass is slow)."""
+    return cls(*args)

@@ -95,18 +95,22 @@ def building_payments(p: dict, tile: str) -> list[tuple]:
 
 def can_build(p: dict, tile: str) -> bool:
     """Whether `p` can pay for `tile` (without listing the payments)."""
-    b = BUILDINGS[tile]
-    kind = b["kind"]
-    if kind == "fixed":
+    need = _FIXED_COSTS.get(tile)
+    if need is not None:
         # A loop, not all(...): the bot asks this for every stack on every placement.
-        for r, n in b["cost"].items():
+        for r, n in need:
             if p[r] < n:
                 return False
         return True
-    if kind == "count_kinds":
+    b = BUILDINGS[tile]
+    if b["kind"] == "count_kinds":
         have = sorted([p[r] for r in RESOURCES if p[r]], reverse=True)
         return len(have) >= b["kinds"] and sum(have[:b["kinds"]]) >= b["count"]
     return p["wood"] + p["brick"] + p["stone"] + p["gold"] >= b["min"]
+
+
+# What each fixed tile costs, as (resource, count) pairs: can_build reads it on every placement of the bot.
+_FIXED_COSTS = {tile: tuple(b["cost"].items()) for tile, b in BUILDINGS.items() if b["kind"] == "fixed"}
 
 
 def cheapest(p: dict, k: int) -> tuple | None:

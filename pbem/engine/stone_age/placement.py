@@ -1,11 +1,13 @@
 """Phase 1: people are put on the board, one place per turn, in turn order from the start player."""
 from __future__ import annotations
 
+from itertools import takewhile
+
 from .. import base
 from .board import is_style, limits, village
 from .cards import BUILDINGS, PLACE_INFO
 from .messages import Msg
-from .moves import Place
+from .moves import Place, made
 from .state import illegal, place_index, place_kind, places, set_count
 
 
@@ -49,14 +51,13 @@ def placement_error(state: dict, seat: int, n: int, pid: str) -> Msg | None:
         return None
     info = PLACE_INFO[pid]
     taken = sum(counts)
-    rule = limits(state)
     if kind == "village":
         exactly = info.get("exactly", info["capacity"])
         if n != exactly:
             return Msg("village_one", place=pid) if exactly == 1 else Msg("village_n", place=pid, n=exactly)
         if taken:
             return Msg("the_place_taken", place=pid)
-        limit = rule["village_places"]
+        limit = limits(state)["village_places"]
         if limit is not None and sum(1 for v in village(state) if any(board[v])) >= limit:
             *others, last = village(state)
             return Msg("village_limit", players=state["players"], limit=limit, places=tuple(others), place=last)
@@ -72,11 +73,25 @@ def placement_error(state: dict, seat: int, n: int, pid: str) -> Msg | None:
     cap = info["capacity"]
     if cap is not None and taken + n > cap:
         return Msg("spaces_left", n=cap - taken, pid=pid) if cap > taken else Msg("full", pid=pid)
-    colours = rule["colours"]
     # Colours on the place: the seats with people there (len - count(0): the bot asks this often).
-    if info.get("colour_limited") and colours is not None and len(counts) - counts.count(0) >= colours:
-        return Msg("colours_one" if colours == 1 else "colours_n", players=state["players"], n=colours, pid=pid)
+    if info["colour_limited"]:
+        colours = limits(state)["colours"]
+        if colours is not None and len(counts) - counts.count(0) >= colours:
+            return Msg("colours_one" if colours == 1 else "colours_n", players=state["players"], n=colours,
+                       pid=pid)
     return None
+
+
+def counts_to_try(pid: str, left: int):
+    """The numbers of people worth asking `placement_error` about for `pid`: a card or building space takes
+    exactly 1, a village place its fixed number, a dice place 1 to `left`."""
+    kind = place_kind(pid)
+    if kind == "civ" or kind == "building":
+        return (1,)
+    if kind == "village":
+        info = PLACE_INFO[pid]
+        return (info.get("exactly", info["capacity"]),)
+    return range(1, left + 1)
 
 
 def can_place_somewhere(state: dict, seat: int) -> bool:
@@ -98,14 +113,22 @@ def legal_places(state: dict, seat: int) -> list[Place]:
     moves, ahead = [], []
     p = state["seats"][seat]
     left = p["people"] - p["placed"]
+    style = is_style(state)
     for pid in places(state):
-        for n in range(1, left + 1):
-            if placement_error(state, seat, n, pid) is None:
-                moves.append(Place(n, pid))
-                if place_kind(pid) == "dice":
-                    ahead += [Place(n, pid, "auto"), Place(n, pid, "none")]
-                    if pid == "hunt" and is_style(state):
-                        ahead += [Place(n, pid, "auto", k) for k in (0, 1, 2)]
+        dice = place_kind(pid) == "dice"
+        tries = counts_to_try(pid, left)
+        # A place that refuses n people refuses more (people left, room, a workplace's size): when it takes
+        # the most, it takes every number below; otherwise the numbers up to the first it refuses.
+        if tries and placement_error(state, seat, tries[-1], pid) is None:
+            allowed = tries
+        else:
+            allowed = takewhile(lambda n: placement_error(state, seat, n, pid) is None, tries)
+        for n in allowed:
+            moves.append(made(Place, n, pid))
+            if dice:
+                ahead += [made(Place, n, pid, "auto"), made(Place, n, pid, "none")]
+                if pid == "hunt" and style:
+                    ahead += [made(Place, n, pid, "auto", k) for k in (0, 1, 2)]
     return moves + ahead  # the plain placements first: lists shown to players are cut short
 
 

@@ -7,6 +7,7 @@ from typing import Callable
 from .. import base
 from .actions import (
     act_asked,
+    act_kind,
     act_prompts,
     act_step,
     collect_income,
@@ -23,7 +24,7 @@ from .board import is_style, limits, places, row_spaces
 from .cards import RESOURCES
 from .feeding import do_feed, do_starve, end_round, enter_feed, feed_asked, feed_prompts, feed_step, legal_feed
 from .messages import Msg, error
-from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work
+from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, made
 from .placement import do_place, legal_places, place_prompts, place_step
 from .scoring import final_scores, ranking
 from .state import deep_copy, draft, illegal
@@ -37,6 +38,7 @@ class Phase:
     step: Callable[[dict, list], bool]  # do what needs no decision; True when the phase is over
     prompts: Callable[[dict], list]
     asked: Callable[[dict], tuple]  # the seats the prompts are for, without building the prompts
+    kind: Callable[[dict], str | None]  # the prompts' kind (a phase asks one kind at a time)
     legal: Callable[[dict, int], list]
     leave: Callable[[dict, list], str]  # work done on leaving; returns the next phase
 
@@ -51,10 +53,12 @@ def _enter_act(state: dict, events: list) -> str:
 
 
 PHASES = {
-    "place": Phase((Place,), place_step, place_prompts, lambda s: (s["turn"],), legal_places, _enter_act),
-    "act": Phase((Work, Civ, Build, Pick, Split), act_step, act_prompts, act_asked, legal_act, enter_feed),
-    "feed": Phase((Feed, Starve), feed_step, feed_prompts, feed_asked, legal_feed, end_round),
-    "over": Phase((), lambda s, e: False, lambda s: [], lambda s: (), lambda s, seat: [], lambda s, e: "over"),
+    "place": Phase((Place,), place_step, place_prompts, lambda s: (s["turn"],), lambda s: "place", legal_places,
+                   _enter_act),
+    "act": Phase((Work, Civ, Build, Pick, Split), act_step, act_prompts, act_asked, act_kind, legal_act, enter_feed),
+    "feed": Phase((Feed, Starve), feed_step, feed_prompts, feed_asked, lambda s: "feed", legal_feed, end_round),
+    "over": Phase((), lambda s, e: False, lambda s: [], lambda s: (), lambda s: None, lambda s, seat: [],
+                  lambda s, e: "over"),
 }
 
 HANDLERS = {Place: do_place, Work: do_work, Civ: do_civ, Build: do_build, Pick: do_pick,
@@ -79,6 +83,13 @@ def pending(state: dict) -> list[base.Prompt]:
     return PHASES[state["phase"]].prompts(state)
 
 
+def prompt_kind(state: dict, seat: int) -> str | None:
+    """The kind of `seat`'s prompt now ("place", "tools", ...), or None: what `pending` says of `seat`,
+    without building the prompts (the bot asks on every move)."""
+    phase = PHASES[state["phase"]]
+    return phase.kind(state) if seat in phase.asked(state) else None
+
+
 def legal(state: dict, seat: int) -> list:
     """Every legal move of `seat` now (payments enumerated in full)."""
     if state["over"] is not None:
@@ -88,7 +99,7 @@ def legal(state: dict, seat: int) -> list:
     if seat in phase.asked(state):
         moves = phase.legal(state, seat)
     if state["seats"][seat]["any2"]:
-        moves += [UseCard((a, b)) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:]]
+        moves += [made(UseCard, (a, b)) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:]]
     return moves
 
 

@@ -1,6 +1,8 @@
 """Tools: the upgrade sequence, which tools are free, and the cheapest set that reaches the next unit."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import TOOL_MAX
 
 
@@ -20,22 +22,34 @@ def tool_step(p: dict) -> bool:
     return True
 
 
-def subsets(values: list[int]) -> list[tuple]:
+def subsets(values: list[int]) -> tuple[tuple, ...]:
     """Distinct sub-multisets of `values`, each sorted high to low."""
-    out = {()}
-    for v in values:
-        out |= {tuple(sorted(s + (v,), reverse=True)) for s in out}
-    return sorted(out, key=lambda s: (len(s), s))
+    return _subsets(tuple(values))
 
 
 def auto_tools(tiles: list[int], cards: list[int], need: int) -> tuple[tuple, tuple] | None:
     """The cheapest tools reaching `need` more points: tiles alone if they can, the smallest total
     otherwise (one-use cards are spent for good, so they come last); None if out of reach."""
+    return _auto_tools(tuple(tiles), tuple(cards), need)
+
+
+# Both are worked out once per set of values: a seat has at most three tiles and three cards, so there
+# are few sets, and every automatic roll asks (the bot says "tools auto" for most of its rolls).
+@lru_cache(maxsize=1024)
+def _subsets(values: tuple) -> tuple[tuple, ...]:
+    out = {()}
+    for v in values:
+        out |= {tuple(sorted(s + (v,), reverse=True)) for s in out}
+    return tuple(sorted(out, key=lambda s: (len(s), s)))
+
+
+@lru_cache(maxsize=1024)
+def _auto_tools(tiles: tuple, cards: tuple, need: int) -> tuple[tuple, tuple] | None:
     best = None
     best_key = None
-    for ts in subsets(tiles):
+    for ts in _subsets(tiles):
         t = sum(ts)
-        for cs in subsets(cards):
+        for cs in _subsets(cards):
             total = t + sum(cs)
             if total < need:
                 continue
