@@ -6,7 +6,7 @@ import random
 import pytest
 
 from pbem.engine import CommandError
-from pbem.engine.stone_age.rules import PHASES
+from pbem.engine.stone_age.rules import PHASES, prompt_kind
 from stone_age_helpers import SA
 
 STYLE = {"expansion": "style"}
@@ -48,6 +48,9 @@ def test_no_move_changes_the_state_it_is_applied_to(players, options, seed):
             break
         # The seats a phase says it waits for (apply's and legal's quick check) are the prompts' seats.
         assert set(PHASES[state["phase"]].asked(state)) == {pr.seat for pr in SA.pending(state)}
+        # The bot's shortcut to what a seat is asked tells what the prompts tell.
+        kinds = {pr.seat: pr.kind for pr in SA.pending(state)}
+        assert all(prompt_kind(state, s) == kinds.get(s) for s in range(players)), state["phase"]
         if step % 3 == 0:  # every third state: enough to reach every rule, at a third of the time
             tried += try_every_move(state)
         seat = SA.pending(state)[0].seat
