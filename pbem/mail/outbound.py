@@ -257,21 +257,18 @@ def _columns(rows: list[list[str]]) -> list[str]:
 HISTORY_MOVES = 200
 
 
-def _last_own_move(game: Game, seat: Seat) -> int:
-    """The seq of the seat's newest move among the last HISTORY_MOVES (else where they begin): news starts after it."""
+def news_lines(game: Game, seat: Seat, locale: str, limit: int = 60) -> list[str]:
+    """The engine's last `limit` lines for the moves since `seat` last moved, as it sees them, from one query.
+
+    News starts after the seat's newest move among the last HISTORY_MOVES (else where they begin).
+    """
     oldest = max(0, game.version - HISTORY_MOVES)
-    return db.session.scalar(select(Move.seq).where(Move.game_id == game.id, Move.seat == seat.position,
-                                                    Move.seq > oldest)
-                             .order_by(Move.seq.desc()).limit(1)) or oldest
-
-
-def history_lines(game: Game, since_seq: int, viewer: int | None, locale: str, limit: int = 60) -> list[str]:
-    """The engine's last `limit` lines for the moves after `since_seq` (at most HISTORY_MOVES moves), as `viewer` sees them."""
-    rules = engine.get(game.slug)
-    rows = db.session.scalars(select(Move.events).where(Move.game_id == game.id, Move.seq > since_seq)
+    own = (select(func.max(Move.seq)).where(Move.game_id == game.id, Move.seat == seat.position, Move.seq > oldest)
+           .scalar_subquery())
+    rows = db.session.scalars(select(Move.events).where(Move.game_id == game.id, Move.seq > func.coalesce(own, oldest))
                               .order_by(Move.seq.desc()).limit(HISTORY_MOVES)).all()
-    names = seat_names(game)
-    lines = [rules.describe(ev, viewer, locale, names) for events in rows[::-1] for ev in events or ()]
+    rules, names = engine.get(game.slug), seat_names(game)
+    lines = [rules.describe(ev, seat.position, locale, names) for events in rows[::-1] for ev in events or ()]
     lines = [line for line in lines if line]
     return lines[-limit:]
 
@@ -410,7 +407,6 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
     """The contents of a turn mail for `seat`, in the current locale (call inside force_locale)."""
     rules = engine.get(game.slug)
     locale = user.locale
-    last_own = _last_own_move(game, seat)
     prompts = [p for p in rules.pending(game.state) if p.seat == seat.position]
     moves = rules.legal(game.state, seat.position) if prompts else []
     examples = example_commands(moves)
@@ -419,7 +415,7 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
              if prompts and hasattr(rules, "legal_texts") else [])
     return TurnBlock(
         game=game, seat=seat, rules_name=rules.NAME, asked=[prompt_words(p) for p in prompts],
-        since=history_lines(game, last_own, seat.position, locale), board=board_text(game, seat.position, locale),
+        since=news_lines(game, seat, locale), board=board_text(game, seat.position, locale),
         examples=examples, forms=forms[:8], link=seat_link(game, seat), game_url=game_link(game),
         reply_address=tokens.reply_address(game.id, seat.position), deadline=deadline_for(seat.deadline, user),
         extensions_left=max(0, game.timeout_extensions - seat.extensions_used),
@@ -590,7 +586,7 @@ def queue_game_over(game: Game, seat: Seat) -> None:
     sheet = rules.score_sheet(result, locale) if result and hasattr(rules, "score_sheet") else []
     sheet_lines = _columns([["", *(names.get(s, str(s)) for s in ranking)]]
                            + [[label, *(str(points.get(s, "")) for s in ranking)] for label, points in sheet])
-    history = history_lines(game, _last_own_move(game, seat), seat.position, locale)
+    history = news_lines(game, seat, locale)
     context = {"game": game, "user": user, "places": places, "ranking": ranking, "history": history,
                "link": game_link(game), **_footer(user)}
     with force_locale(locale):
