@@ -27,7 +27,7 @@ from ..extensions import db
 from ..models import Outbox
 from . import dkim
 from .bounces import note_bounce
-from .outbound import may_mail
+from .outbound import UNWRITTEN, may_mail, write_turns
 
 log = logging.getLogger(__name__)
 
@@ -230,6 +230,7 @@ def _decoded(answer: bytes | str) -> str:
 def deliver_due(limit: int = 500) -> int:
     """Send up to `limit` due outbox rows over one connection; the count sent.
 
+    Turn mails queued unwritten are written first (outbound.write_turns), CLAIM_BATCH at a time.
     Due rows are claimed CLAIM_BATCH at a time in a short transaction (status "sending", a lease
     of LEASE; SKIP LOCKED, so two runs never take one row), then each is sent with no
     transaction open and its result recorded at once in a short transaction of its own. A
@@ -250,6 +251,7 @@ def deliver_due(limit: int = 500) -> int:
     with Session(db.engine, expire_on_commit=False) as session:
         try:
             while done < limit:
+                write_turns(session, min(CLAIM_BATCH, limit - done))  # turn mails queued unwritten, first
                 batch = _claim(session, min(CLAIM_BATCH, limit - done))
                 if not batch:
                     break
@@ -406,6 +408,6 @@ def failed_mail(game_id: int) -> list[Outbox]:
 
 
 def pending_count() -> int:
-    """How many mails wait to be sent (due, in backoff, or being sent)."""
+    """How many mails wait to be sent (to be written, due, in backoff, or being sent)."""
     return db.session.scalar(select(func.count()).select_from(Outbox)
-                             .where(Outbox.status.in_(("pending", "sending")))) or 0
+                             .where(Outbox.status.in_((UNWRITTEN, "pending", "sending")))) or 0
