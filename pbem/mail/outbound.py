@@ -18,7 +18,7 @@ from babel import dates as babel_dates
 from flask import current_app, has_request_context
 from flask_babel import force_locale, get_locale, gettext, lazy_gettext, ngettext
 from sqlalchemy import func, select
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import joinedload, object_session
 
 from .. import engine, tokens
 from ..clock import now
@@ -270,7 +270,8 @@ def news_lines(game: Game, seat: Seat, locale: str, limit: int = 60) -> list[str
     oldest = max(0, game.version - HISTORY_MOVES)
     own = (select(func.max(Move.seq)).where(Move.game_id == game.id, Move.seat == seat.position, Move.seq > oldest)
            .scalar_subquery())
-    rows = db.session.scalars(select(Move.events).where(Move.game_id == game.id, Move.seq > func.coalesce(own, oldest))
+    # In the game's own session: delivery writes turn mails in a session of its own (write_turns).
+    rows = (object_session(game) or db.session).scalars(select(Move.events).where(Move.game_id == game.id, Move.seq > func.coalesce(own, oldest))
                               .order_by(Move.seq.desc()).limit(HISTORY_MOVES)).all()
     rules, names = engine.get(game.slug), seat_names(game)
     lines = [rules.describe(ev, seat.position, locale, names) for events in rows[::-1] for ev in events or ()]
@@ -466,6 +467,8 @@ def write_turns(session, most: int) -> int:
     """
     rows = session.scalars(select(Outbox).options(joinedload(Outbox.user)).where(Outbox.status == UNWRITTEN)
                            .order_by(Outbox.id).limit(most).with_for_update(of=Outbox, skip_locked=True)).unique().all()
+    if not rows:
+        return 0  # nothing to commit: the caller's next statement goes on in this transaction
     for row in rows:
         _, game_id, position, version = row.dedupe_key.split(":")
         game = session.get(Game, int(game_id))
