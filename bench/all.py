@@ -74,7 +74,8 @@ def main() -> None:
     for row in api["api"]:
         add(f"API submits/s, {row['clients']} clients", row["submits_per_s"],
             f"p50 {row['p50_ms']:.0f} ms, p99 {row['p99_ms']:.0f} ms; pgbench {row['pgbench_tps']:.0f} "
-            f"commits/s; ratio {row['ratio']:.3f}", 1)
+            f"commits/s; ratio {row['ratio']:.3f}; CPU per submit: web {row['web_cpu_ms']:.1f} ms, "
+            f"worker {row['worker_cpu_ms']:.1f} ms", 1)
     for row in pages["cost"]:
         add(f"submit ms at {row['moves']:,} stored moves", row["submit_ms"],
             f"{row['submit_rows']} rows, {row['submit_statements']} statements", 1)

@@ -26,7 +26,7 @@ import threading
 import time
 from pathlib import Path
 
-from notify import PG_ADMIN, REDIS_DB, ROOT, free_port, largest_rss, wait_port
+from notify import PG_ADMIN, REDIS_DB, ROOT, cpu_seconds, free_port, largest_rss, wait_port
 
 
 def record_games(app, clients: int, moves: int, tag: str) -> list[list[tuple]]:
@@ -193,18 +193,24 @@ def main() -> None:
         wait_for_mail(app)  # the worker is up and has sent the mail of the setup and warm-up
         rows = []
         for clients in levels:
+            cpu = cpu_seconds(web.pid), cpu_seconds(worker.pid)
             api = drive(web_port, plans[clients], args.seconds)
+            wait_for_mail(app)  # the turn mails of these moves written and sent, for the worker's share
+            # CPU per submit: what a loaded machine's wall times blur.
+            web_ms, worker_ms = ((cpu_seconds(p) - c) * 1000 / api["submits"] for p, c in zip((web.pid, worker.pid), cpu))
             commits = pgbench(pg_url, clients, args.seconds)
-            rows.append({"clients": clients, **api, "pgbench_tps": commits, "ratio": api["submits_per_s"] / commits})
+            rows.append({"clients": clients, **api, "web_cpu_ms": web_ms, "worker_cpu_ms": worker_ms,
+                         "pgbench_tps": commits, "ratio": api["submits_per_s"] / commits})
         figures = {"api": rows, "rss_mib": {"web": largest_rss(web.pid), "worker": largest_rss(worker.pid)},
                    "load": os.getloadavg()[0]}
         if args.json:
             print(json.dumps(figures))
         else:
-            print(f"{'clients':>7} {'submits/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'pgbench/s':>10} {'ratio':>7}")
+            print(f"{'clients':>7} {'submits/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'pgbench/s':>10} {'ratio':>7}"
+                  f" {'web CPU ms':>10} {'worker CPU ms':>13} (per submit)")
             for r in rows:
                 print(f"{r['clients']:7d} {r['submits_per_s']:10.1f} {r['p50_ms']:8.1f} {r['p99_ms']:8.1f}"
-                      f" {r['pgbench_tps']:10.0f} {r['ratio']:7.3f}")
+                      f" {r['pgbench_tps']:10.0f} {r['ratio']:7.3f} {r['web_cpu_ms']:10.1f} {r['worker_cpu_ms']:13.1f}")
             print(f"RSS: web worker {figures['rss_mib']['web']:.0f} MiB, Celery worker {figures['rss_mib']['worker']:.0f} MiB")
     finally:
         for proc in reversed(procs):

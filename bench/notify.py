@@ -84,6 +84,18 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user and system) used so far by a process and its children that are still running."""
+    total = 0.0
+    for one in [pid, *children(pid)]:
+        try:
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def largest_rss(pid: int) -> float:
     """The largest RSS among a master process and its children (a worker's share, as it grows)."""
     return max([rss_mib(pid)] + [rss_mib(child) for child in children(pid)])
