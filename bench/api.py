@@ -160,7 +160,8 @@ def main() -> None:
     instance = Path(tempfile.mkdtemp(prefix=name))
     env = dict(os.environ, DATABASE_URL=pg_url, REDIS_URL=REDIS_DB, MAIL_URL=smtp_url, SECRET_KEY="bench",
                BASE_URL="http://pbem.bench", INBOUND_DOMAIN="pbem.bench", PBEM_INSTANCE=str(instance),
-               RATELIMIT_API="1000000 per minute", PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
+               RATELIMIT_API="1000000 per minute",
+               PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
     procs: list[subprocess.Popen] = []
     log = (instance / "processes.log").open("w")
     try:
@@ -197,7 +198,8 @@ def main() -> None:
             api = drive(web_port, plans[clients], args.seconds)
             wait_for_mail(app)  # the turn mails of these moves written and sent, for the worker's share
             # CPU per submit: what a loaded machine's wall times blur.
-            web_ms, worker_ms = ((cpu_seconds(p) - c) * 1000 / api["submits"] for p, c in zip((web.pid, worker.pid), cpu))
+            web_ms, worker_ms = ((cpu_seconds(pid) - used) * 1000 / api["submits"]
+                                 for pid, used in zip((web.pid, worker.pid), cpu))
             commits = pgbench(pg_url, clients, args.seconds)
             rows.append({"clients": clients, **api, "web_cpu_ms": web_ms, "worker_cpu_ms": worker_ms,
                          "pgbench_tps": commits, "ratio": api["submits_per_s"] / commits})
@@ -211,7 +213,8 @@ def main() -> None:
             for r in rows:
                 print(f"{r['clients']:7d} {r['submits_per_s']:10.1f} {r['p50_ms']:8.1f} {r['p99_ms']:8.1f}"
                       f" {r['pgbench_tps']:10.0f} {r['ratio']:7.3f} {r['web_cpu_ms']:10.1f} {r['worker_cpu_ms']:13.1f}")
-            print(f"RSS: web worker {figures['rss_mib']['web']:.0f} MiB, Celery worker {figures['rss_mib']['worker']:.0f} MiB")
+            print(f"RSS: web worker {figures['rss_mib']['web']:.0f} MiB, "
+                  f"Celery worker {figures['rss_mib']['worker']:.0f} MiB")
     finally:
         for proc in reversed(procs):
             if proc.poll() is None:

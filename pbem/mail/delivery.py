@@ -6,6 +6,7 @@ import logging
 import smtplib
 import ssl
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta, timezone
 from email import policy
 from email.header import Header
@@ -290,8 +291,25 @@ def _recorder() -> Engine | None:
 
 
 def _send_batch(session: Session, sender, batch: list[Outbox], limit: int) -> int | None:
-    """Send the claimed rows one by one, recording each result; the count sent, None if the server is unreachable."""
+    """Send the claimed rows one by one, recording each result; the count sent, None if the server is unreachable.
+
+    A mail sent is recorded by a thread of the run's own (on PostgreSQL) while the next one is sent:
+    each result is still written as soon as the server has answered, and the SMTP conversation
+    does not wait for the database.
+    """
     lease = batch[0].next_attempt_at
+    recorder = _recorder()
+    with ThreadPoolExecutor(max_workers=1) as background:
+        recorded: list = []
+        try:
+            return _send_each(session, sender, batch, limit, lease, recorder, background, recorded)
+        finally:
+            for result in recorded:
+                result.result()  # every result written (or its error raised) before the run goes on
+
+
+def _send_each(session: Session, sender, batch: list[Outbox], limit: int, lease, recorder, background,
+               recorded: list) -> int | None:
     sent = 0
     for i, row in enumerate(batch):
         if now() + LONGEST_SEND + timedelta(seconds=RECORD_PATIENCE) > lease:
@@ -306,10 +324,13 @@ def _send_batch(session: Session, sender, batch: list[Outbox], limit: int) -> in
         try:
             sender.send(row, recipient(row), message_bytes(row))
         except Exception as exc:  # noqa: BLE001 - recorded on this row; the next one goes out
-            failure = exc
+            sent += _record(session, row.id, lease, exc)
         else:
-            failure = None
-        sent += _record(session, row.id, lease, failure)
+            if recorder is None:
+                sent += _record(session, row.id, lease, None)
+            else:
+                recorded.append(background.submit(_record_sent, recorder, row.id, lease, now()))
+                sent += 1
     return sent
 
 
@@ -373,20 +394,35 @@ def _record(session: Session, row_id: int, lease, failure: Exception | None) -> 
             time.sleep(2)
 
 
-def _record_once(session: Session, row_id: int, lease, failure: Exception | None) -> bool:
-    if failure is None:
-        # The common case in one statement, fenced by the lease like the rest.
-        sent = (update(Outbox).where(Outbox.id == row_id, Outbox.status == "sending", Outbox.next_attempt_at == lease)
-                .values(status="sent", sent_at=now(), last_error=None))
-        recorder = _recorder()
-        if recorder is None:  # SQLite, the embedded default: one process, no round trips
-            done = session.execute(sent).rowcount
-            session.commit()
-        else:
+def _sent(row_id: int, lease, moment):
+    # The common case in one statement, fenced by the lease like the rest.
+    return (update(Outbox).where(Outbox.id == row_id, Outbox.status == "sending", Outbox.next_attempt_at == lease)
+            .values(status="sent", sent_at=moment, last_error=None))
+
+
+def _record_sent(recorder: Engine, row_id: int, lease, moment) -> None:
+    """Record a mail sent, through the recorder (in the run's background thread), waiting out a database restart."""
+    deadline = time.monotonic() + RECORD_PATIENCE
+    while True:
+        try:
             with recorder.connect() as connection:
-                done = connection.execute(sent).rowcount
-        if not done:
+                done = connection.execute(_sent(row_id, lease, moment)).rowcount
+            break
+        except (OperationalError, InterfaceError) as exc:
+            if time.monotonic() > deadline:
+                raise  # the lease runs out and the next run takes the row again (see deliver_due)
+            log.warning("outbox row %d: the database is away (%s); recording the result again shortly", row_id,
+                        str(exc.orig or exc).strip().splitlines()[0])
+            time.sleep(2)
+    if not done:
+        log.warning("outbox row %d: the lease ran out before the result was recorded", row_id)
+
+
+def _record_once(session: Session, row_id: int, lease, failure: Exception | None) -> bool:
+    if failure is None:  # SQLite, the embedded default (one process): in the run's session
+        if not session.execute(_sent(row_id, lease, now())).rowcount:
             log.warning("outbox row %d: the lease ran out before the result was recorded", row_id)
+        session.commit()
         return True
     row = session.execute(select(Outbox).options(joinedload(Outbox.user)).where(Outbox.id == row_id)
                           .with_for_update(of=Outbox).execution_options(populate_existing=True)).scalar_one()
