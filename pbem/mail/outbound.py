@@ -271,8 +271,9 @@ def news_lines(game: Game, seat: Seat, locale: str, limit: int = 60) -> list[str
     own = (select(func.max(Move.seq)).where(Move.game_id == game.id, Move.seat == seat.position, Move.seq > oldest)
            .scalar_subquery())
     # In the game's own session: delivery writes turn mails in a session of its own (write_turns).
-    rows = (object_session(game) or db.session).scalars(select(Move.events).where(Move.game_id == game.id, Move.seq > func.coalesce(own, oldest))
-                              .order_by(Move.seq.desc()).limit(HISTORY_MOVES)).all()
+    session = object_session(game) or db.session
+    rows = session.scalars(select(Move.events).where(Move.game_id == game.id, Move.seq > func.coalesce(own, oldest))
+                           .order_by(Move.seq.desc()).limit(HISTORY_MOVES)).all()
     rules, names = engine.get(game.slug), seat_names(game)
     lines = [rules.describe(ev, seat.position, locale, names) for events in rows[::-1] for ev in events or ()]
     lines = [line for line in lines if line]
