@@ -334,3 +334,26 @@ def test_each_mail_sent_is_recorded_by_one_statement_that_does_not_wait_for_the_
     assert records == ["off"] * 20
     assert len(commits) <= 2  # the claim (and the writing of turn mails, none here) still wait for the disk
     assert all(row.status == "sent" for row in rows)
+
+
+def test_a_kick_while_a_delivery_run_waits_in_the_queue_queues_nothing_more(make_app):
+    import redis
+
+    from conftest import REDIS_URL
+    from pbem import tasks
+
+    app = make_app(REDIS_URL=REDIS_URL, EMBEDDED_TASKS=False)
+    broker = redis.Redis.from_url(REDIS_URL)
+    broker.flushdb()
+    try:
+        with app.app_context():
+            for _ in range(3):  # three moves committed while the first run waits for a worker
+                tasks.kick_delivery()
+            assert broker.llen("celery") == 1
+            tasks.deliver_outbox()  # the run starts (here, in this process): later mail needs a new run
+            tasks.kick_delivery()
+            assert broker.llen("celery") == 2
+            tasks.kick_delivery(always=True)  # a worker starting sends what is due whatever is queued
+            assert broker.llen("celery") == 3
+    finally:
+        broker.flushdb()
