@@ -1,15 +1,19 @@
 """Turn-mail throughput: 10,000 turn mails through a real Celery worker to a local SMTP sink, beside plain smtplib."""
-# .venv/bin/python bench/notify.py [--mails 10000] [--concurrency 2] [--rendered 200]
+# .venv/bin/python bench/notify.py [--mails 10000] [--concurrency 1] [--rendered 200] [--json]
 #
 # Needs PostgreSQL and Redis as the tests do (PBEM_TEST_PG, PBEM_TEST_REDIS; Redis db 12 is
-# used and flushed). Real Stone Age turn mails are rendered through play.start_game
+# used and flushed). Real Stone Age turn mails are queued through play.start_game and written
 # (`--rendered` of them, timed), then copied in SQL to `--mails` outbox rows with their own
 # recipients and Message-IDs; the worker sends them all, then plain smtplib sends the same
-# messages over one connection to the same sink (an aiosmtpd process that accepts and drops).
+# rows over one connection to the same sink (an aiosmtpd process that accepts and drops). A fair
+# comparison: one process each (`--concurrency 1`), and smtplib builds each message from its row
+# in the loop, as the worker does; only reading the rows is done before its clock starts.
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import secrets
 import signal
 import smtplib
@@ -56,11 +60,53 @@ def wait_port(port: int, timeout: float = 20) -> None:
             time.sleep(0.1)
 
 
+def rss_mib(pid: int) -> float:
+    """The resident memory of one process, in MiB (0 when it is gone)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    found = re.search(r"VmRSS:\s+(\d+) kB", status)
+    return int(found.group(1)) / 1024 if found else 0.0
+
+
+def children(pid: int) -> list[int]:
+    """The direct children of a process (gunicorn's workers, Celery's pool)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user and system) used so far by a process and its children that are still running."""
+    total = 0.0
+    for one in [pid, *children(pid)]:
+        try:
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def largest_rss(pid: int) -> float:
+    """The largest RSS among a master process and its children (a worker's share, as it grows)."""
+    return max([rss_mib(pid)] + [rss_mib(child) for child in children(pid)])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mails", type=int, default=10_000)
     parser.add_argument("--rendered", type=int, default=200, help="real turn mails rendered, then copied")
-    parser.add_argument("--concurrency", type=int, default=2, help="worker processes")
+    parser.add_argument("--concurrency", type=int, default=1, help="worker processes")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--sink", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.sink:
@@ -70,13 +116,14 @@ def main() -> None:
     import psycopg
     import redis
     from sqlalchemy import func, select, text
+    from sqlalchemy.orm import Session
 
     sys.path.insert(0, str(ROOT))
     from flask_migrate import upgrade
 
     from pbem import create_app, play, tokens
     from pbem.extensions import db
-    from pbem.mail import delivery
+    from pbem.mail import delivery, outbound
     from pbem.models import Outbox, User
 
     name = f"pbem_bench_{secrets.token_hex(3)}"
@@ -97,7 +144,6 @@ def main() -> None:
                           "MAIL_URL": smtp_url, "BASE_URL": "http://pbem.bench", "INBOUND_DOMAIN": "pbem.bench"})
         with app.app_context():
             upgrade()
-            start = time.perf_counter()
             for i in range(args.rendered):
                 user = User(email=f"player{i}@example.com", name=f"Player {i}", locale=("en", "ja", "fr", "de")[i % 4],
                             timezone=("Europe/Berlin", "Asia/Tokyo", "Europe/Paris", "UTC")[i % 4])
@@ -105,6 +151,10 @@ def main() -> None:
                 db.session.commit()
                 game = play.create_game(user, "stone-age", seats=4, bots=3, random_seating=False)
                 play.start_game(game.id, user)
+            start = time.perf_counter()
+            with Session(db.engine, expire_on_commit=False) as session:
+                while outbound.write_turns(session, 100):  # as the worker does first
+                    pass
             rendered = time.perf_counter() - start
             copies = -(-args.mails // args.rendered)
             with db.engine.begin() as conn:
@@ -119,9 +169,10 @@ def main() -> None:
                                   " LIMIT (SELECT greatest(count(*) - :n, 0) FROM outbox))"), {"n": args.mails})
             total = db.session.scalar(select(func.count()).select_from(Outbox))
             size = db.session.scalar(select(func.avg(func.length(Outbox.text) + func.length(Outbox.html))))
-            messages = [delivery.message_bytes(row) for row in db.session.scalars(select(Outbox).order_by(Outbox.id))]
+            rows = db.session.scalars(select(Outbox).order_by(Outbox.id)).all()
             db.session.rollback()
-            print(f"rendered {args.rendered} real Stone Age turn mails in {rendered:.1f} s "
+            say = (lambda *a: None) if args.json else print
+            say(f"rendered {args.rendered} real Stone Age turn mails in {rendered:.1f} s "
                   f"({args.rendered / rendered:.0f} mails/s, text+HTML {size / 1024:.1f} KiB on average); "
                   f"{total} outbox rows queued")
             broker.flushdb()  # the rendering's delivery kicks: the worker is started with a clean queue
@@ -153,17 +204,24 @@ def main() -> None:
             first, last = db.session.execute(select(func.min(Outbox.sent_at), func.max(Outbox.sent_at))).one()
             db.session.rollback()
             span = (last - first).total_seconds()
-            print(f"celery worker ({args.concurrency} processes, outbox in PostgreSQL, one SMTP connection per run): "
+            worker_rss = largest_rss(worker.pid)
+            say(f"celery worker ({args.concurrency} processes, outbox in PostgreSQL, one SMTP connection per run): "
                   f"{total} mails in {span:.1f} s = {total / span:.0f} mails/s "
                   f"(first to last sent_at; {through_worker:.1f} s with the worker's start-up)")
 
             start = time.perf_counter()
             with smtplib.SMTP("127.0.0.1", port) as client:
-                for i, data in enumerate(messages):
-                    client.sendmail(tokens.bounce_address(i), [f"plain{i}@example.com"], data)
+                for i, row in enumerate(rows):
+                    client.sendmail(tokens.bounce_address(i), [f"plain{i}@example.com"], delivery.message_bytes(row))
             plain = time.perf_counter() - start
-            print(f"plain smtplib (one process, one connection, messages built beforehand): "
-                  f"{len(messages)} mails in {plain:.1f} s = {len(messages) / plain:.0f} mails/s")
+            say(f"plain smtplib (one process, one connection, each message built in the loop): "
+                f"{len(rows)} mails in {plain:.1f} s = {len(rows) / plain:.0f} mails/s")
+            figures = {"worker_processes": args.concurrency, "worker_mails_per_s": total / span,
+                       "smtplib_mails_per_s": len(rows) / plain, "ratio": total / span / (len(rows) / plain),
+                       "worker_rss_mib": worker_rss, "written_per_s": args.rendered / rendered}
+            say(f"worker / smtplib: {figures['ratio']:.2f}; worker RSS {worker_rss:.0f} MiB")
+            if args.json:
+                print(json.dumps(figures))
     finally:
         if worker is not None and worker.poll() is None:
             os.killpg(worker.pid, signal.SIGTERM)

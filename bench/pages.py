@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import secrets
@@ -77,7 +78,7 @@ def play_until_asked(rules, game, seat: int, rnd: random.Random, at_least: int =
                     f"email:<{game.id}.{game.version}.{who}@bench>")
 
 
-def bytes_per_move(args, db, users) -> None:
+def bytes_per_move(args, db, users) -> dict:
     """Bytes the tables grow by per move, from one whole game to `args.games` more (fixed costs cancel out)."""
     from flask import current_app
 
@@ -112,19 +113,23 @@ def bytes_per_move(args, db, users) -> None:
     vacuum_full(db)
     live = table_bytes(db)
     kept = measured()
+    rows = [(t, (written[t] - before[t]) / moves, (live[t] - start[t]) / moves, (kept[t] - start[t]) / moves)
+            for t in kept]
+    totals = {"written": sum(r[1] for r in rows), "live": sum(r[2] for r in rows),
+              "after_retention": sum(r[3] for r in rows), "moves": moves}
+    if args.json:
+        return totals
     print(f"bytes per move, {args.games} whole Stone Age games of {len(humans)} players by mail and "
           f"{4 - len(humans)} bots ({moves} moves):")
     print(f"  {'table':18} {'written':>9} {'live':>9} {'after retention':>16}")
-    rows = [(t, (written[t] - before[t]) / moves, (live[t] - start[t]) / moves, (kept[t] - start[t]) / moves)
-            for t in kept]
     for table, *figures in sorted(rows, key=lambda r: -r[2]):
         if any(figures):
             print(f"  {table:18} {figures[0]:9.0f} {figures[1]:9.0f} {figures[2]:16.0f}")
-    print(f"  {'all tables':18} {sum(r[1] for r in rows):9.0f} {sum(r[2] for r in rows):9.0f}"
-          f" {sum(r[3] for r in rows):16.0f}")
+    print(f"  {'all tables':18} {totals['written']:9.0f} {totals['live']:9.0f} {totals['after_retention']:16.0f}")
+    return totals
 
 
-def page_cost(args, app, db, users) -> None:
+def page_cost(args, app, db, users) -> list[dict]:
     from big_games import Reads, grow
     from sqlalchemy import text
 
@@ -138,8 +143,11 @@ def page_cost(args, app, db, users) -> None:
     play_until_asked(rules, game, 0, rnd, at_least=min(args.sizes))
     base = game.version
     client = app.test_client()
-    print(f"cost of a submit and of the game page (median of {args.repeat}); rows = rows the SQL returned")
-    print(f"  {'moves':>8} {'page ms':>8} {'rows':>6} {'queries':>7} {'KiB':>6} {'submit ms':>9} {'rows':>6}")
+    say = (lambda *a: None) if args.json else print
+    say(f"cost of a submit and of the game page (median of {args.repeat}); rows = rows the SQL returned")
+    say(f"  {'moves':>8} {'page ms':>8} {'rows':>6} {'queries':>7} {'KiB':>6} {'submit ms':>9} {'rows':>6}"
+        f" {'queries':>7}")
+    figures = []
     for size in args.sizes:
         if size > game.version:
             grow(game, size, base=base)
@@ -161,9 +169,14 @@ def page_cost(args, app, db, users) -> None:
             outcome = play.submit(game.id, 0, command, "email", f"email:<{secrets.token_hex(8)}@bench>")
         submitted = time.perf_counter() - start
         assert outcome.ok, outcome
-        print(f"  {shown:8d} {statistics.median(times) * 1000:8.1f} {page.rows:6d} {page.statements:7d}"
-              f" {len(body) / 1024:6.1f} {submitted * 1000:9.1f} {submit.rows:6d}")
+        figures.append({"moves": shown, "page_ms": statistics.median(times) * 1000, "page_rows": page.rows,
+                        "page_statements": page.statements, "page_kib": len(body) / 1024,
+                        "submit_ms": submitted * 1000, "submit_rows": submit.rows,
+                        "submit_statements": submit.statements})
+        say(f"  {shown:8d} {statistics.median(times) * 1000:8.1f} {page.rows:6d} {page.statements:7d}"
+            f" {len(body) / 1024:6.1f} {submitted * 1000:9.1f} {submit.rows:6d} {submit.statements:7d}")
         play_until_asked(rules, game, 0, rnd)
+    return figures
 
 
 def main() -> None:
@@ -172,6 +185,7 @@ def main() -> None:
     parser.add_argument("--humans", type=int, default=1, choices=(1, 2, 3, 4), help="players by mail (the rest bots)")
     parser.add_argument("--sizes", default="10,1000,100000", help="stored moves at which the page is measured")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     args.sizes = sorted(int(s) for s in args.sizes.split(","))
 
@@ -198,8 +212,9 @@ def main() -> None:
                 users = [User(email=f"p{i}@example.com", name=f"Player {i}") for i in range(4)]
                 db.session.add_all(users)
                 db.session.commit()
-                bytes_per_move(args, db, users)
-                page_cost(args, app, db, users)
+                figures = {"bytes_per_move": bytes_per_move(args, db, users), "cost": page_cost(args, app, db, users)}
+                if args.json:
+                    print(json.dumps(figures))
                 db.session.remove()
                 db.engine.dispose()
     finally:

@@ -18,6 +18,14 @@ def database_url(raw: str | None, instance_path: str) -> str:
     return raw
 
 
+def engine_options(pre_ping: bool = False) -> dict:
+    """SQLAlchemy engine options. Web requests do not ping a pooled connection before each use (a round
+    trip per request): one the database dropped fails its first statement and the request runs again
+    (web/errors.py). The worker pings (worker.py): a task has no such retry."""
+    # JSON written without blanks: the move log's events are stored as JSON text (models.Move).
+    return {"pool_pre_ping": pre_ping, "json_serializer": partial(json.dumps, separators=(",", ":"))}
+
+
 def _secret_key(instance_path: str) -> str:
     # Embedded mode keeps a generated key in the instance folder so sign-in links survive a restart.
     path = Path(instance_path) / "secret_key"
@@ -36,9 +44,7 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
     base_url = (env.get("BASE_URL") or "http://127.0.0.1:5000").rstrip("/")
     return {
         "SQLALCHEMY_DATABASE_URI": database_url(env.get("DATABASE_URL"), instance_path),
-        # JSON written without blanks: the move log's events are stored as JSON text (models.Move).
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True,
-                                      "json_serializer": partial(json.dumps, separators=(",", ":"))},
+        "SQLALCHEMY_ENGINE_OPTIONS": engine_options(),
         "SECRET_KEY": env.get("SECRET_KEY") or _secret_key(instance_path),
         "BASE_URL": base_url,
         "REDIS_URL": redis_url,

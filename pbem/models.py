@@ -194,6 +194,7 @@ class Outbox(db.Model):
     html: Mapped[str | None] = mapped_column(Text, default=None)
     headers: Mapped[dict[str, str]] = mapped_column(Json, default=dict)
     message_id: Mapped[str] = mapped_column(String(300))
+    # unwritten (a turn mail queued under the game's lock, written after the commit: outbound.write_turns);
     # pending; sending (claimed by a delivery run, see mail/delivery.py); sent; failed (a 5xx answer,
     # an address pbem cannot send to, or MAX_ATTEMPTS failures); suppressed (the address bounced
     # or complained meanwhile)

@@ -18,6 +18,7 @@ from babel import dates as babel_dates
 from flask import current_app, has_request_context
 from flask_babel import force_locale, get_locale, gettext, lazy_gettext, ngettext
 from sqlalchemy import func, select
+from sqlalchemy.orm import joinedload, object_session
 
 from .. import engine, tokens
 from ..clock import now
@@ -189,15 +190,19 @@ def _footer(user: User | None) -> dict:
 
 def _queue(dedupe_key: str, kind: str, to: str, subject: str, text: str, *, user: User | None = None,
            game: Game | None = None, headers: dict | None = None, message_id: str | None = None,
-           html: str | None = None) -> Outbox | None:
+           html: str | None = None, status: str = "pending") -> Outbox | None:
     """Add one outbox row unless one with the same dedupe key exists or the address bounced (then None)."""
     if user is not None and user.email_status == "bounced" and kind != "signin":
         return None
-    if db.session.scalar(select(Outbox.id).where(Outbox.dedupe_key == dedupe_key)) is not None:
+    if any(isinstance(row, Outbox) and row.dedupe_key == dedupe_key for row in db.session.new):
         return None
+    # Not flushing the transaction's other changes for this: they go in one flush at its commit.
+    with db.session.no_autoflush:
+        if db.session.scalar(select(Outbox.id).where(Outbox.dedupe_key == dedupe_key)) is not None:
+            return None
     row = Outbox(dedupe_key=dedupe_key, kind=kind, to_address=to, subject=" ".join(subject.split())[:300],
                  text=text, html=html, headers=headers or {}, user=user, game_id=game.id if game else None,
-                 message_id=message_id or make_msgid(domain=current_app.config["INBOUND_DOMAIN"]))
+                 message_id=message_id or make_msgid(domain=current_app.config["INBOUND_DOMAIN"]), status=status)
     db.session.add(row)
     db.session.info["outbox_queued"] = True
     return row
@@ -258,22 +263,22 @@ def _columns(rows: list[list[str]]) -> list[str]:
 HISTORY_MOVES = 200
 
 
-def _last_own_move(game: Game, seat: Seat) -> int:
-    """The seq of the seat's newest move among the last HISTORY_MOVES (else where they begin): news starts after it."""
+def news_lines(game: Game, seat: Seat, locale: str, limit: int = 60) -> list[str]:
+    """The engine's last `limit` lines for the moves since `seat` last moved, as it sees them, from one query.
+
+    News starts after the seat's newest move among the last HISTORY_MOVES (else where they begin).
+    """
     oldest = max(0, game.version - HISTORY_MOVES)
-    return db.session.scalar(select(Move.seq).where(Move.game_id == game.id, Move.seat == seat.position,
-                                                    Move.seq > oldest)
-                             .order_by(Move.seq.desc()).limit(1)) or oldest
-
-
-def history_lines(game: Game, since_seq: int, viewer: int | None, locale: str, limit: int = 60) -> list[str]:
-    """The engine's last `limit` lines for the moves after `since_seq` (at most HISTORY_MOVES moves), as `viewer` sees them."""
-    rules = engine.get(game.slug)
-    rows = db.session.execute(select(Move.events, Move.undone_by).where(Move.game_id == game.id, Move.seq > since_seq)
-                              .order_by(Move.seq.desc()).limit(HISTORY_MOVES)).all()
-    names = seat_names(game)
+    own = (select(func.max(Move.seq)).where(Move.game_id == game.id, Move.seat == seat.position, Move.seq > oldest)
+           .scalar_subquery())
+    # In the game's own session: delivery writes turn mails in a session of its own (write_turns).
+    session = object_session(game) or db.session
+    rows = session.execute(select(Move.events, Move.undone_by)
+                           .where(Move.game_id == game.id, Move.seq > func.coalesce(own, oldest))
+                           .order_by(Move.seq.desc()).limit(HISTORY_MOVES)).all()
+    rules, names = engine.get(game.slug), seat_names(game)
     # Moves taken back are left out: the undo's own line says so.
-    lines = [undo.describe(rules, ev, viewer, locale, names)
+    lines = [undo.describe(rules, ev, seat.position, locale, names)
              for events, undone_by in rows[::-1] if undone_by is None for ev in events or ()]
     lines = [line for line in lines if line]
     return lines[-limit:]
@@ -437,7 +442,6 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
     """The contents of a turn mail for `seat`, in the current locale (call inside force_locale)."""
     rules = engine.get(game.slug)
     locale = user.locale
-    last_own = _last_own_move(game, seat)
     prompts = [p for p in rules.pending(game.state) if p.seat == seat.position]
     moves = rules.legal(game.state, seat.position) if prompts else []
     examples = example_commands(moves)
@@ -446,7 +450,7 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
              if prompts and hasattr(rules, "legal_texts") else [])
     return TurnBlock(
         game=game, seat=seat, rules_name=rules.NAME, asked=[prompt_words(p) for p in prompts],
-        since=history_lines(game, last_own, seat.position, locale), board=board_text(game, seat.position, locale),
+        since=news_lines(game, seat, locale), board=board_text(game, seat.position, locale),
         examples=examples, forms=forms[:8], link=seat_link(game, seat), game_url=game_link(game),
         reply_address=tokens.reply_address(game.id, seat.position), deadline=deadline_for(seat.deadline, user),
         extensions_left=max(0, game.timeout_extensions - seat.extensions_used),
@@ -459,22 +463,68 @@ def turn_message_id(game: Game, seat: Seat) -> str:
             f"@{current_app.config['INBOUND_DOMAIN']}>")
 
 
+# A turn mail is queued under the game's lock as a row with its dedupe key and no text yet
+# (status UNWRITTEN): rendering it (the board, the news, the legal commands) costs more than the
+# move, and is done after the commit by whoever delivers (write_turns), while the game takes
+# other moves. The dedupe key keeps it one mail per prompt, written once.
+UNWRITTEN = "unwritten"
+
+
+def _turn_key(game_id: int, position: int, prompt_version: int | None) -> str:
+    return f"turn:{game_id}:{position}:{prompt_version}"
+
+
 def queue_turn(game: Game, seat: Seat) -> None:
-    """One turn mail for this seat's current prompt (the dedupe key makes it one, whatever retries).
+    """One turn mail for this seat's current prompt (the dedupe key makes it one, whatever retries), written
+    after the commit (write_turns).
 
     A player who chose the daily digest gets none: the digest lists every game waiting on them.
     """
     user = seat.user
     if user is None or user.digest:
         return
+    _queue(_turn_key(game.id, seat.position, seat.prompt_version), "turn", user.email, "", "", user=user,
+           game=game, message_id=turn_message_id(game, seat), status=UNWRITTEN)
+
+
+def write_turns(session, most: int) -> int:
+    """Write up to `most` queued turn mails (each from its game as it is now), in `session`; how many.
+
+    Rows are taken with SKIP LOCKED, so two delivery runs never write one. A seat that has answered
+    its prompt (or a game that ended) before its mail was written gets none: the mail would ask for
+    a move already made. A mail that cannot be written fails alone, with the reason.
+    """
+    rows = session.scalars(select(Outbox).options(joinedload(Outbox.user)).where(Outbox.status == UNWRITTEN)
+                           .order_by(Outbox.id).limit(most).with_for_update(of=Outbox, skip_locked=True)).unique().all()
+    if not rows:
+        return 0  # nothing to commit: the caller's next statement goes on in this transaction
+    for row in rows:
+        _, game_id, position, version = row.dedupe_key.split(":")
+        game = session.get(Game, int(game_id))
+        seat = game.seat_at(int(position)) if game is not None else None
+        if seat is None or game.status != "active" or str(seat.prompt_version) != version or row.user is None:
+            row.status, row.last_error = "suppressed", ("not sent: the seat had answered (or the game had moved on) "
+                                                        "before the mail was written")
+            continue
+        try:
+            _write_turn(row, game, seat, row.user)
+        except Exception as exc:  # noqa: BLE001 - this mail alone fails; the others are written
+            log.exception("turn mail %d could not be written", row.id)
+            row.status, row.last_error = "failed", f"the mail could not be written: {type(exc).__name__}: {exc}"[:2000]
+        else:
+            row.status, row.next_attempt_at = "pending", now()
+    session.commit()
+    return len(rows)
+
+
+def _write_turn(row: Outbox, game: Game, seat: Seat, user: User) -> None:
     with force_locale(_user_locale(user)):
         block = turn_block(game, seat, user)
         context = {"block": block, "user": user, "commands_doc": commands_doc(), **_footer(user)}
         asked = ", ".join(block.asked) or gettext("your move")
-        _queue(f"turn:{game.id}:{seat.position}:{seat.prompt_version}", "turn", user.email,
-               f"{game_tag(game)} {gettext('Your turn: %(asked)s', asked=asked)}",
-               fold(render("turn.txt", **context)), html=render("turn.html", **context), user=user, game=game,
-               headers=_game_headers(game, seat), message_id=turn_message_id(game, seat))
+        row.subject = " ".join(f"{game_tag(game)} {gettext('Your turn: %(asked)s', asked=asked)}".split())[:300]
+        row.text, row.html = fold(render("turn.txt", **context)), render("turn.html", **context)
+        row.headers = _game_headers(game, seat)
 
 
 def commands_doc() -> str:
@@ -617,7 +667,7 @@ def queue_game_over(game: Game, seat: Seat) -> None:
     sheet = rules.score_sheet(result, locale) if result and hasattr(rules, "score_sheet") else []
     sheet_lines = _columns([["", *(names.get(s, str(s)) for s in ranking)]]
                            + [[label, *(str(points.get(s, "")) for s in ranking)] for label, points in sheet])
-    history = history_lines(game, _last_own_move(game, seat), seat.position, locale)
+    history = news_lines(game, seat, locale)
     context = {"game": game, "user": user, "places": places, "ranking": ranking, "history": history,
                "link": game_link(game), **_footer(user)}
     with force_locale(locale):

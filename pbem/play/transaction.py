@@ -4,9 +4,10 @@ from __future__ import annotations
 import functools
 
 from sqlalchemy import select
+from sqlalchemy.orm import joinedload
 
 from ..extensions import db
-from ..models import Game, GameNote
+from ..models import Game, GameNote, Seat
 from .errors import NoSuchGame
 
 
@@ -20,10 +21,15 @@ def commit() -> None:
 
 
 def lock(game_id: int) -> Game:
-    """The game row, locked for this transaction (SELECT ... FOR UPDATE; SQLite locks at BEGIN)."""
+    """The game row, locked for this transaction (SELECT ... FOR UPDATE; SQLite locks at BEGIN).
+
+    Its seats and their users come in the same statement: every verb reads them, and each lazy
+    load would be one more round trip under the lock.
+    """
     game = db.session.execute(
-        select(Game).where(Game.id == game_id).with_for_update().execution_options(populate_existing=True)
-    ).scalar_one_or_none()
+        select(Game).where(Game.id == game_id).options(joinedload(Game.seats).joinedload(Seat.user))
+        .with_for_update(of=Game).execution_options(populate_existing=True)
+    ).unique().scalar_one_or_none()
     if game is None:
         raise NoSuchGame("there is no game %(game)s", game=game_id)
     return game

@@ -10,8 +10,8 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Blueprint, current_app, g, jsonify, request, url_for
 from marshmallow import Schema, ValidationError
-from sqlalchemy import literal, select, tuple_
-from sqlalchemy.orm import selectinload
+from sqlalchemy import literal, select, tuple_, update
+from sqlalchemy.orm import joinedload, selectinload
 from werkzeug.exceptions import HTTPException
 
 from .. import engine, play
@@ -65,11 +65,13 @@ def authenticate():
         scheme, _, raw = header.strip().partition(" ")
         if scheme.lower() != "bearer" or not raw.strip():
             raise ApiError(401, "the Authorization header must be 'Bearer <token>'")
-        token = db.session.scalar(select(ApiToken).where(ApiToken.token_hash == hash_token(raw.strip())))
-        if token is None:
+        # The token and its user in one indexed query: this runs before every call.
+        found = db.session.execute(select(ApiToken.id, ApiToken.last_used_at, User).join(ApiToken.user)
+                                   .where(ApiToken.token_hash == hash_token(raw.strip()))).one_or_none()
+        if found is None:
             raise ApiError(401, "this API token is not valid (mistyped or revoked); create one at /settings/tokens")
-        _touch(token)
-        g.user = token.user
+        token_id, last_used_at, g.user = found
+        _touch(token_id, last_used_at)
     elif request.method not in READS:
         raise ApiError(401, "changes need 'Authorization: Bearer <token>' (create one at /settings/tokens); "
                             "the browser session is accepted for reading only")
@@ -77,11 +79,11 @@ def authenticate():
         raise ApiError(401, "send 'Authorization: Bearer <token>' (create one at /settings/tokens)")
 
 
-def _touch(token: ApiToken) -> None:
+def _touch(token_id: int, last_used_at: datetime | None) -> None:
     # At most one write a minute: a script polling every few seconds need not write each time.
     moment = now()
-    if token.last_used_at is None or moment - token.last_used_at > timedelta(minutes=1):
-        token.last_used_at = moment
+    if last_used_at is None or moment - last_used_at > timedelta(minutes=1):
+        db.session.execute(update(ApiToken).where(ApiToken.id == token_id).values(last_used_at=moment))
         db.session.commit()
 
 
@@ -117,7 +119,7 @@ def _load(schema: Schema) -> dict:
     """The JSON object in the request body, validated by `schema`; 400 with the reasons otherwise."""
     if (request.content_length or 0) > MAX_BODY:
         raise ApiError(413, f"the request body is larger than {MAX_BODY} bytes")
-    raw = request.get_data(cache=False)
+    raw = request.get_data(cache=True)  # kept: a request run again on a fresh connection reads it again
     try:
         data = json.loads(raw) if raw.strip() else {}
     except (ValueError, RecursionError) as exc:
@@ -154,7 +156,9 @@ def _flatten(messages, path: str = "") -> list[str]:
 
 def _game(game_id: int) -> Game:
     # Ids are 32-bit in the database: a larger number is simply no game, not a database error.
-    game = db.session.get(Game, game_id) if game_id < 2**31 else None
+    # Its seats in the same query: every caller reads them.
+    game = db.session.execute(select(Game).where(Game.id == game_id).options(joinedload(Game.seats))
+                              ).unique().scalar_one_or_none() if game_id < 2**31 else None
     if game is None:
         raise ApiError(404, f"there is no game {game_id}")
     return game

@@ -3,17 +3,18 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, g, jsonify, render_template, request
+from flask import Flask, current_app, g, has_request_context, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from sqlalchemy import event
 from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
 from ..extensions import db
 
 log = logging.getLogger(__name__)
-# Seconds a client should wait while the database is away: the pool checks each connection
-# before use (pool_pre_ping), so the first request after the database is back succeeds.
+# Seconds a client should wait while the database is away: the first request after the database
+# is back finds its pooled connection dropped and runs again on a fresh one (database_unavailable).
 RETRY_AFTER = 3
 # The database is unreachable, restarting, or dropped the connection: try again, not a bug.
 UNAVAILABLE = (sa.OperationalError, sa.InterfaceError, sa.TimeoutError)
@@ -70,8 +71,44 @@ def csrf_refused(exc: CSRFError):
     return error_page(400, message), 400
 
 
+# Kept in the request's environ, which is this request's alone (g may outlive it: an app context
+# pushed around several requests, as in tests).
+COMMIT_TRIED, RAN_AGAIN = "pbem.db_commit_tried", "pbem.db_ran_again"
+
+
+def _note_commit(_session) -> None:
+    if has_request_context():
+        request.environ[COMMIT_TRIED] = True
+
+
+def _run_again() -> bool:
+    """Whether the request may run once more: only once, and only while it has tried no commit, so
+    that nothing it did is stored (a COMMIT that failed on a dropped connection may have been applied)."""
+    if request.environ.get(COMMIT_TRIED) or request.environ.get(RAN_AGAIN):
+        return False
+    request.environ[RAN_AGAIN] = True
+    return True
+
+
 def database_unavailable(exc: Exception):
-    """503 with Retry-After while the database cannot be reached; the next request reconnects."""
+    """A dropped pooled connection: the request runs again, once, on a fresh one. Else 503 with Retry-After
+    while the database cannot be reached; the next request reconnects.
+
+    The pool does not ping a connection before each use (config.engine_options): one the database
+    dropped (a restart, an idle timeout, pg_terminate_backend) fails its first statement instead,
+    and SQLAlchemy then discards it with every connection pooled before the failure.
+    """
+    if isinstance(exc, sa.DBAPIError) and exc.connection_invalidated and _run_again():
+        log.warning("database connection dropped on %s %s (%s); running the request again", request.method,
+                    request.path, (str(exc.orig).strip().splitlines() or ["?"])[0])
+        _reset_session()
+        app = current_app._get_current_object()
+        try:
+            # What Flask's full_dispatch_request does between request_started and finalize_request.
+            answer = app.preprocess_request()
+            return answer if answer is not None else app.dispatch_request()
+        except Exception as again:  # noqa: BLE001 - answered as any error of this request would be
+            return app.handle_user_exception(again)
     log.warning("database unavailable on %s %s: %s", request.method, request.path, exc)
     _reset_session()
     g.user = None  # this answer must not need the database: no name in the page header
@@ -92,3 +129,5 @@ def register(app: Flask) -> None:
     app.register_error_handler(HTTPException, http_error)  # also any uncaught exception, as a 500
     for error in UNAVAILABLE:
         app.register_error_handler(error, database_unavailable)
+    if not event.contains(db.session, "before_commit", _note_commit):
+        event.listen(db.session, "before_commit", _note_commit)

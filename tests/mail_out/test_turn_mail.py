@@ -199,3 +199,52 @@ def test_the_first_turn_mails_examples_include_a_card_and_a_building(make_game, 
     assert any(re.fullmatch(r"place 1 civ [1-4]", e) for e in examples), str(examples)
     assert any(re.fullmatch(r"place 1 building [1-4]", e) for e in examples), examples
     assert not any("tools" in e for e in examples)  # nobody has a tool yet: the places come first
+
+
+# --- written after the commit ----------------------------------------------------------------
+
+def test_a_turn_mail_is_queued_unwritten_under_the_lock_and_written_once_by_delivery(make_game, monkeypatch):
+    game = make_game()  # countdown: ann (seat 0) then bob; ann's mail is sent
+    monkeypatch.setattr("pbem.tasks.kick_delivery", lambda: None)  # as when the worker has not run yet
+    play.submit(game.id, 0, "take 2", "web", "web:one")
+    row = turn_mails(to="bob@example.com")[-1]
+    # The move's transaction stored the mail's key and address only: no text was rendered under the lock.
+    assert (row.status, row.text, row.html, row.subject) == (outbound.UNWRITTEN, "", None, "")
+    assert delivery.pending_count() == 1
+    assert delivery.deliver_due() == 1
+    db.session.refresh(row)
+    assert row.status == "sent" and "take" in row.text and row.subject.startswith(f"[pbem #{game.id} Countdown] ")
+    assert row.message_id == outbound.turn_message_id(game, game.seat_at(1))
+    assert delivery.deliver_due() == 0  # written and sent once
+    assert [r.status for r in turn_mails(to="bob@example.com")] == ["sent"]
+
+
+def test_a_seat_that_answered_before_its_mail_was_written_gets_none_for_that_prompt(make_game, monkeypatch):
+    game = make_game()
+    monkeypatch.setattr("pbem.tasks.kick_delivery", lambda: None)
+    play.submit(game.id, 0, "take 1", "web", "web:one")  # bob asked
+    play.submit(game.id, 1, "take 1", "web", "web:two")  # bob answered at once; ann asked again
+    assert delivery.deliver_due() == 1  # ann's new one
+    statuses = {r.to_address: r.status for r in turn_mails() if r.dedupe_key.endswith(":1")}
+    assert statuses == {"bob@example.com": "suppressed"}
+    [bob] = turn_mails(to="bob@example.com")
+    assert "answered" in bob.last_error and bob.text == ""
+    assert [r.status for r in turn_mails(to="ann@example.com")] == ["sent", "sent"]
+
+
+def test_a_turn_mail_that_cannot_be_written_fails_alone(make_game, monkeypatch):
+    game, other = make_game(), make_game(humans=("cy", "di"))
+    monkeypatch.setattr("pbem.tasks.kick_delivery", lambda: None)
+    play.submit(game.id, 0, "take 1", "web", "web:one")
+    play.submit(other.id, 0, "take 1", "web", "web:two")
+    real = outbound.turn_block
+
+    def broken(game_, seat, user):
+        if game_.id == game.id:
+            raise ValueError("no board")
+        return real(game_, seat, user)
+    monkeypatch.setattr(outbound, "turn_block", broken)
+    assert delivery.deliver_due() == 1  # di's
+    [bob] = turn_mails(to="bob@example.com")
+    assert bob.status == "failed" and "no board" in bob.last_error
+    assert [r.status for r in turn_mails(to="di@example.com")] == ["sent"]
