@@ -9,6 +9,7 @@ from .. import base
 from . import rules
 from .cards import CARDS, card
 from .cards.military import KINDS, MILITARY
+from .events import options_of
 from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
                     Done, Event, FreeColony, GrowUnit, Hold, Pact, Pass, Play, Populate, Refuse, Revolution, Sacrifice,
                     Standing, StandingBid, Tactic, Take, Upgrade, War, Wonder, name, type_word)
@@ -339,11 +340,23 @@ def parse_event(words, text, state, seat):
 
 
 def parse_choose(words, text, state, seat):
-    """The arguments of "choose" -> its move ("choose food", "選ぶ 資源", "wahle bauen")."""
-    options = [OPTION_OF[w] for w in _drop(words) if w in OPTION_OF]
-    if len(options) != 1:
-        raise base.NotACommand(f'"{text}": say one of food, resource, build, skip', text=text)
-    return Choose(options[0])
+    """The arguments of "choose" -> its move ("choose food", "選ぶ 資源", "wahle bauen"; "choose 2 food" for a mix,
+    "choose Iron" for the card a loss takes, among the options the seat is asked for)."""
+    rest = _drop(words)
+    frame = state["stack"][-1] if state["stack"] else None
+    offered = options_of(frame, seat) if frame and frame["kind"] == "event_choice" and seat in frame["seats"] else []
+    options = [OPTION_OF[w] for w in rest if w in OPTION_OF]
+    numbers = [int(w) for w in rest if w.isdigit()]
+    if len(options) == 1 and len(numbers) == 1 and options[0] in ("food", "resource"):
+        total = max((int(o.split()[0]) for o in offered if o.endswith(" food")), default=numbers[0])
+        return Choose(f"{numbers[0] if options[0] == 'food' else total - numbers[0]} food")
+    if len(options) == 1 and not numbers:
+        return Choose(options[0])
+    cards = {o.split(":", 1)[0]: o for o in offered if "/" in o}  # colonies are copies
+    if cards and rest:
+        return Choose(cards[resolve(" ".join(rest), list(cards), "card you may choose", text)])
+    say = ", ".join(str(Choose(o)) for o in offered) or "choose food, resource, build or skip"
+    raise base.NotACommand(f'"{text}": say one of: {say}', text=text)
 
 
 def parse_discard(words, text, state, seat):

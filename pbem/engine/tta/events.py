@@ -2,8 +2,8 @@
 current events from the future ones.
 
 Effects are read from the card data (cards/military_schema.py). Choices the cards give the players (which
-building to lose, food or resources, ...) take the defaults listed in docs/tta.md in this slice; part 2 continues
-with prompts for them.
+building, worker or colony to lose, the mix of food and resources, a free build) are `event_choice` frames with
+options computed from the state, the default first (docs/tta.md): the bot and a deadline answer the default.
 """
 from __future__ import annotations
 
@@ -175,10 +175,6 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
         if e.stat in ("food", "resource"):
             got = eco.produce(p, e.stat, n)
             events.append(base.event("produced", seat, what=e.stat, amount=got))
-        else:  # the seat's choice; default: food while food is short of resources, then resources
-            for _ in range(n):
-                what = "food" if eco.amount(p, "food") < eco.amount(p, "resource") else "resource"
-                eco.produce(p, what, 1)
     elif e.op == "lose":
         if e.stat == "population":
             for _ in range(n):
@@ -247,6 +243,9 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
 # Effects each concerned seat chooses for itself, and the answers it may give (the first is the default).
 CHOICES = {("produce", "food_or_resource"): ("food", "resource"), ("free_build", "temple"): ("build", "skip"),
            ("free_build", "infantry"): ("build", "skip")}
+# Effects where a seat chooses what is lost or gained; the options come from the state (`loss_options`).
+LOSS_CHOICES = {("lose", "building"), ("lose", "urban"), ("lose", "population"), ("lose", "colony"),
+                ("lose", "food_and_resource"), ("produce", "food_and_resource")}
 
 
 def choosers(state: dict, e) -> list[int]:
@@ -259,27 +258,134 @@ def choosers(state: dict, e) -> list[int]:
     return seats
 
 
+def chooser(state: dict, e, victim: int) -> int:
+    """Who chooses what `victim` loses: Terrorism's least-culture civilization chooses the others' buildings
+    (notes: Terrorism); otherwise the victim itself (JA l.229: the owner's card)."""
+    return targets(state, "least_culture")[0] if e.stat == "urban" else victim
+
+
+def loss_options(state: dict, e, victim: int) -> list[str]:
+    """What `victim` may lose (or gain) under effect `e`, the default first; fewer than two: nothing to ask.
+
+    Options are card ids (a worker off that card, a colony) or "N food" (N food, the rest resources)."""
+    p = state["seats"][victim]
+    n = e.amount * count(state, victim, e.per, e.table)
+    held = [c for c, k in p["workers"].items() if k]
+    if e.stat == "population":
+        if p["idle"] or n != 1:
+            return []  # JA l.229: an unused worker goes first; no choice
+        order = {"unit": 0, "urban": 1, "mine": 2, "farm": 3}
+        return sorted(held, key=lambda c: (order[CARDS[c].kind], CARDS[c].level, c))
+    if e.stat in ("building", "urban"):
+        kinds = ("urban",) if e.stat == "urban" else ("urban", "farm", "mine")
+        return sorted((c for c in held if CARDS[c].kind in kinds), key=lambda c: (CARDS[c].level, c),
+                      reverse=e.stat == "urban")
+    if e.stat == "colony":
+        from .colonies import colony_order  # imported here: colonies builds on this module
+        return colony_order(p)
+    food, res = eco.amount(p, "food"), eco.amount(p, "resource")
+    if e.op == "lose":
+        if food + res <= n:
+            return []  # everything goes
+        return [f"{k} food" for k in range(max(0, n - res), min(n, food) + 1)]  # default: resources first
+    default = _mix_default(food, res, n)
+    return [f"{k} food" for k in sorted(range(n + 1), key=lambda k: (k != default, k))]
+
+
+def _mix_default(food: int, res: int, n: int) -> int:
+    """How much food the default mix of `n` produced takes: one at a time, food while food is short of resources."""
+    k = 0
+    for i in range(n):
+        if food + k < res + (i - k):
+            k += 1
+    return k
+
+
+def apply_choice(state: dict, e, victim: int, option: str, events: list) -> None:
+    """Apply the chosen option of a LOSS_CHOICES effect to `victim`."""
+    p = state["seats"][victim]
+    if option.endswith(" food"):
+        n = e.amount * count(state, victim, e.per, e.table)
+        k = int(option.split()[0])
+        for what, amount in (("food", k), ("resource", n - k)):
+            if not amount:
+                continue
+            if e.op == "produce":
+                got = eco.produce(p, what, amount)
+                events.append(base.event("produced", victim, what=what, amount=got))
+            elif eco.pay(p, what, min(amount, eco.amount(p, what))):
+                events.append(base.event("event_gain", victim, what=what, amount=-amount))
+    elif e.stat == "colony":
+        from .colonies import lose_colony
+        lose_colony(state, victim, events, option)
+    else:
+        p["workers"][option] -= 1
+        if e.stat == "population":
+            p["yellow"] += 1
+            events.append(base.event("population_lost", victim, amount=1))
+        else:
+            p["idle"] += 1
+            events.append(base.event("razed", victim, card=option, count=1))
+    eco.refresh(p)
+
+
+def options_of(frame: dict, seat: int) -> list[str]:
+    """The answers `seat` may give to an event_choice frame (one list for all, or one per seat)."""
+    opts = frame["options"]
+    return list(opts) if isinstance(opts, list) else list(opts[str(seat)])
+
+
+def _loss_frames(state: dict, copy: str, i: int, e, events: list) -> list[dict]:
+    """Apply what needs no choice; one frame per round of choices (a seat answers one question at a time)."""
+    frames: list[dict] = []
+    for victim in targets(state, e.who):
+        opts = loss_options(state, e, victim)
+        if len(opts) < 2:
+            if opts:
+                apply_choice(state, e, victim, opts[0], events)
+            else:
+                apply_outcome(state, e, victim, events)
+            continue
+        seat = chooser(state, e, victim)
+        frame = next((f for f in frames if seat not in f["seats"]), None)
+        if frame is None:
+            frame = {"kind": "event_choice", "seats": [], "answered": [], "answers": {}, "card": copy, "effect": i,
+                     "options": {}, "victims": {}}
+            frames.append(frame)
+        frame["seats"].append(seat)
+        frame["options"][str(seat)] = opts
+        frame["victims"][str(seat)] = victim
+    return frames
+
+
 def resolve(state: dict, copy: str, events: list, resume: str) -> None:
     """Resolve a revealed event: each effect on each seat it touches (targets fixed before any change).
 
     An effect each seat chooses for itself asks every concerned seat at once (one `event_choice` frame); it is
-    applied when the last one answers, in turn order whatever the order of the answers (the issue)."""
+    applied when the last one answers, in turn order whatever the order of the answers (the issue). Frames of
+    one event are answered in the order of its effects; the last one answered resumes the turn."""
     m = MILITARY[copy.split(":", 1)[0]]
     events.append(base.event("event", state["turn"], card=copy))
     if m.kind == "territory":
         from .colonies import open_bidding  # imported here: colonies builds on this module
         open_bidding(state, copy, events, resume)
         return
+    frames: list[dict] = []
     for i, e in enumerate(m.effects):
         if (e.op, e.stat) in CHOICES:
             seats = choosers(state, e)
             if seats:
-                state["stack"].append({"kind": "event_choice", "seats": seats, "answered": [], "answers": {},
-                                       "card": copy, "effect": i, "options": list(CHOICES[(e.op, e.stat)]),
-                                       "resume": resume})
+                frames.append({"kind": "event_choice", "seats": seats, "answered": [], "answers": {},
+                               "card": copy, "effect": i, "options": list(CHOICES[(e.op, e.stat)])})
+            continue
+        if (e.op, e.stat) in LOSS_CHOICES:
+            frames += _loss_frames(state, copy, i, e, events)
             continue
         for seat in targets(state, e.who):
             apply_outcome(state, e, seat, events)
+    for k, frame in enumerate(reversed(frames)):  # the first effect's frame on top
+        frame["resume"] = resume if k == 0 else None
+        state["stack"].append(frame)
     for p in state["seats"]:
         eco.refresh(p)
 
@@ -287,7 +393,7 @@ def resolve(state: dict, copy: str, events: list, resume: str) -> None:
 def answer_choice(state: dict, seat: int, option: str, events: list) -> None:
     """A seat answers an event choice; the last answer applies every seat's choice in turn order."""
     frame = state["stack"][-1]
-    if option not in frame["options"]:
+    if option not in options_of(frame, seat):
         raise ValueError(option)
     frame["answers"][str(seat)] = option
     frame["answered"].append(seat)
@@ -295,13 +401,16 @@ def answer_choice(state: dict, seat: int, option: str, events: list) -> None:
     if len(frame["answered"]) < len(frame["seats"]):
         return
     state["stack"].pop()
-    state["phase"] = frame["resume"]
+    if frame["resume"] is not None:
+        state["phase"] = frame["resume"]
     e = MILITARY[frame["card"].split(":", 1)[0]].effects[frame["effect"]]
     for s in frame["seats"]:
         choice = frame["answers"][str(s)]
-        if choice == "skip":
+        if "victims" in frame:
+            apply_choice(state, e, frame["victims"][str(s)], choice, events)
+        elif choice == "skip":
             continue
-        if e.op == "produce":
+        elif e.op == "produce":
             got = eco.produce(state["seats"][s], choice, e.amount)
             events.append(base.event("produced", s, what=choice, amount=got))
         else:
