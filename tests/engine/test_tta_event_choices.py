@@ -142,3 +142,52 @@ def test_the_bot_and_so_a_deadline_answer_the_default():
     import random
     state = revealed("mil/I/border_conflict")
     assert tta.bot_move(state, 1, random.Random(1)) == tta.legal(state, 1)[0]
+
+
+# --- the standing order for event choices (orders.py) -------------------------------------------------------
+
+
+def test_standing_choices_default_answers_with_the_default_instead_of_asking():
+    """The issue: defaults for event choices as a standing order, so that an email game does not stall."""
+    state = tta_state(players=2)
+    state, events = act(state, "standing choices default", seat=1)
+    assert state["orders"]["1"] == {"choices": "default"}
+    state["stack"] = [{"kind": "politics", "seat": 0, "resume": "discard"}]
+    state["phase"] = "politics"
+    units(state, 0, knights=2)
+    mil(state, "mil/I/pestilence")
+    top_event(state, "mil/I/border_conflict")
+    farms = state["seats"][1]["workers"]["civ/A/agriculture"]
+    state, events = act(state, "event pestilence")
+    assert [p.seat for p in tta.pending(state)] == [0]
+    assert state["seats"][1]["workers"]["civ/A/agriculture"] == farms - 1   # the default: the lowest level
+    assert any(e["kind"] == "standing_order_applied" and e["seat"] == 1 and e["move"] == "choose Agriculture"
+               for e in events)
+
+
+def test_standing_choices_answers_only_its_seat_of_a_simultaneous_choice():
+    state = tta_state(players=3)
+    state, _ = act(state, "standing choices default", seat=2)
+    stock(state)
+    state["stack"] = [{"kind": "politics", "seat": 0, "resume": "discard"}]
+    state["phase"] = "politics"
+    units(state, 0, knights=2)
+    mil(state, "mil/I/pestilence")
+    top_event(state, "mil/I/raiders")
+    state, _ = act(state, "event pestilence")
+    assert [p.seat for p in tta.pending(state)] == [1] and state["stack"][-1]["answers"] == {"2": "0 food"}  # resources first
+
+
+def test_an_order_filed_while_asked_answers_the_choice_and_ask_asks_again():
+    state = revealed("mil/I/border_conflict")
+    answered, _ = act(state, "standing choices default", seat=1)
+    assert [p.seat for p in tta.pending(answered)] == [0]
+    again, _ = act(answered, "standing choices ask", seat=1)
+    assert again["orders"]["1"] == {"choices": "ask"}
+
+
+@pytest.mark.parametrize("text", ["standing choices default", "指示 選択 既定", "consigne choix defaut",
+                                  "standing wahl vorgabe"])
+def test_standing_choices_in_four_languages(text):
+    (move,) = tta.parse(text, tta_state(), 0)
+    assert str(move) == "standing choices default"

@@ -585,7 +585,8 @@ def parse_cancel(words, text, state, seat):
 
 def parse_standing(words, text, state, seat):
     """"standing bid 5|0|none" (territories: bid up to 5, always pass, ask me), "standing defence
-    never|cheapest|ask", "standing pacts refuse|ask|accept [player 2 ...]" -> its move."""
+    never|cheapest|ask", "standing pacts refuse|ask|accept [player 2 ...]", "standing choices default|ask" -> its
+    move."""
     words = _drop(words)
     if words and VERB_OF.get(words[0]) == "bid":
         rest = words[1:]
@@ -595,8 +596,9 @@ def parse_standing(words, text, state, seat):
     topic = TOPIC_OF.get(words[0]) if words else None
     policy = POLICY_OF.get(words[1]) if len(words) > 1 else None
     if topic is None or policy is None:
-        raise base.NotACommand(f'"{text}": say "standing bid 5|none", "standing defence never|cheapest|ask" or '
-                               f'"standing pacts refuse|ask|accept [player N]"', text=text)
+        raise base.NotACommand(f'"{text}": say "standing bid 5|none", "standing defence never|cheapest|ask", '
+                               f'"standing pacts refuse|ask|accept [player N]" or "standing choices default|ask"',
+                               text=text)
     seats, rest = [], words[2:]
     while rest:
         s, rest = _seat(rest, state, seat, text)

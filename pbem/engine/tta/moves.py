@@ -361,8 +361,8 @@ class CancelPact:
 
 @dataclass(frozen=True)
 class Standing:
-    """A standing order, set any time: `topic` "defence" (never, cheapest, ask) or "pacts" (refuse, ask, accept
-    from the seats in `seats`)."""
+    """A standing order, set any time: `topic` "defence" (never, cheapest, ask), "pacts" (refuse, ask, accept
+    from the seats in `seats`) or "choices" (default, ask: event choices)."""
 
     topic: str
     policy: str

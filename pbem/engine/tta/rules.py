@@ -82,7 +82,7 @@ def settle(state: dict, events: list) -> None:
         answer = orders.standing_answer(state)
         if answer is None:
             return
-        seat = state["stack"][-1]["seat"]
+        seat, answer = answer
         events.append(base.event("standing_order_applied", seat, prompt=state["stack"][-1]["kind"], move=str(answer)))
         HANDLERS[type(answer)](state, seat, answer, events)
 
