@@ -57,3 +57,17 @@ def test_a_standing_order_from_a_seat_not_asked_is_applied(make_game):
     outcome = play.submit(game.id, 1, "standing defence cheapest", "web", "order-1")
     assert outcome.ok and outcome.applied == ["standing defence cheapest"], outcome.to_dict()
     assert db.session.get(Game, game.id).state["orders"] == {"1": {"defence": "cheapest"}}
+
+
+def test_a_command_names_the_target_by_the_seats_name(make_game):
+    """The service passes the seats' names to parse: "aggression raid i <name>" attacks that seat; the move's
+    text still says "player 2" (replays need no names)."""
+    from pbem.mail.outbound import seat_names
+
+    game = make_game("tta", turn_seconds=3600)
+    _at_politics(game)
+    name = seat_names(game)[1]
+    outcome = play.submit(game.id, 0, "aggression raid i Nobody", "web", "raid-unknown")
+    assert not outcome.ok and f"you can name: {name} (player 2)" in str(outcome.to_dict()), outcome.to_dict()
+    outcome = play.submit(game.id, 0, f"aggression raid i {name}", "web", "raid-by-name")
+    assert outcome.ok and outcome.applied == ["aggression Raid I player 2"], outcome.to_dict()
