@@ -75,9 +75,8 @@ def legal_texts(state: dict, seat: int) -> list[str]:
     return hints(rules.legal(state, seat), state, seat)
 
 
-def parse(text: str, state: dict, seat: int, names=None) -> list:
-    """Moves from command text (several commands separated by new lines or ";"); no command names a player, so
-    the seats' `names` are not needed."""
+def parse(text: str, state: dict, seat: int) -> list:
+    """Moves from command text (several commands separated by new lines or ";")."""
     return _parse(text, state, seat)
 
 
