@@ -11,7 +11,7 @@ from pbem.engine.base import CommandError
 from pbem.engine.tta import economy as eco
 from pbem.engine.tta.invariants import problems
 
-from tta_helpers import act, set_workers, tta_state
+from tta_helpers import act, in_play, set_workers, tta_state
 from test_tta_military import mil, top_event, units
 
 
@@ -191,3 +191,73 @@ def test_an_order_filed_while_asked_answers_the_choice_and_ask_asks_again():
 def test_standing_choices_in_four_languages(text):
     (move,) = tta.parse(text, tta_state(), 0)
     assert str(move) == "standing choices default"
+
+
+# --- aggressions and wars won: the side the card lets choose is asked (conflict.choice_options) -----------------
+
+
+def won(card_id: str, setup=None, ma: int = 4) -> dict:
+    """Seat 0 (5 Swordsmen) plays `card_id` on seat 1 (no units, nothing to defend with) and wins at once."""
+    from test_tta_conflict import politics
+    state = politics(tta_state(), ma=ma)
+    units(state, 0, swordsmen=5)
+    if setup:
+        setup(state)
+    copy = mil(state, card_id)
+    state, events = act(state, f"aggression {tta.moves.name(copy)} player 2")
+    assert any(e["kind"] == "attack_won" for e in events)
+    return state
+
+
+def test_raid_the_attacker_chooses_the_building_and_the_loot_follows_it():
+    """Raid I: the attacker chooses (notes: Raid I, by analogy with Raid II/III); the loot is half that building's
+    printed cost, rounded up."""
+    from pbem.engine.tta.cards import CARDS
+    state = won("mil/I/raid", lambda s: in_play(s, "civ/I/theology", workers=1, seat=1))
+    ((seat, _, victim, options),) = asked(state)
+    assert (seat, victim) == (0, 1) and options == ["civ/I/theology", "civ/A/philosophy"]  # default: the dearest
+    res = eco.amount(state["seats"][0], "resource")
+    state, _ = act(state, "choose philosophy")
+    assert state["seats"][1]["workers"]["civ/A/philosophy"] == 0 and state["seats"][1]["workers"]["civ/I/theology"] == 1
+    assert eco.amount(state["seats"][0], "resource") == res + -(-CARDS["civ/A/philosophy"].build // 2)
+    assert [p.seat for p in tta.pending(state)] == [0] and problems(state) == []
+
+
+def test_plunder_the_attacker_chooses_the_mix_it_takes():
+    def goods_of_1(s):
+        eco.produce(s["seats"][1], "food", 4)
+        eco.produce(s["seats"][1], "resource", 4)
+    state = won("mil/I/plunder", goods_of_1)
+    ((seat, _, _, options),) = asked(state)
+    assert seat == 0 and options == ["0 food", "1 food", "2 food", "3 food"]   # default: resources first
+    before = goods(state, 0), goods(state, 1)
+    state, _ = act(state, "choose 3 food")
+    assert goods(state, 0) == (before[0][0] + 3, before[0][1]) and goods(state, 1) == (before[1][0] - 3, before[1][1])
+
+
+def test_enslave_the_loser_chooses_the_worker_when_none_is_unused():
+    def busy(s):
+        q = s["seats"][1]
+        q["yellow"] += q["idle"]
+        q["idle"] = 0
+    state = won("mil/I/enslave", busy)
+    ((seat, _, victim, options),) = asked(state)
+    assert (seat, victim) == (1, 1) and options[0] == "civ/A/philosophy"   # units first, then urban buildings
+    farms = state["seats"][1]["workers"]["civ/A/agriculture"]
+    state, _ = act(state, "choose agriculture", seat=1)
+    assert state["seats"][1]["workers"]["civ/A/agriculture"] == farms - 1 and problems(state) == []
+
+
+def test_annex_the_attacker_chooses_the_colony():
+    def colonies(s):
+        q = s["seats"][1]
+        for key in ("mil/I/historic_territory", "mil/II/historic_territory"):
+            c = mil(s, key, seat=1)
+            q["mil_hand"].remove(c)
+            q["colonies"].append(c)
+    state = won("mil/II/annex", colonies)
+    ((seat, _, _, options),) = asked(state)
+    assert seat == 0 and options[0].startswith("mil/II/")   # default: the latest
+    state, _ = act(state, "choose Historic Territory I")
+    assert [c.split(":")[0] for c in state["seats"][0]["colonies"]] == ["mil/I/historic_territory"]
+    assert problems(state) == []

@@ -94,4 +94,4 @@ def test_invariants_after_every_move_of_15_games():
 
 
 GAMES = {2: 400, 3: 330, 4: 270}
-FINGERPRINT = "09ae3f8fe2f00d56"  # event losses and mixes asked of the seat that chooses (bot: the old defaults; changed on purpose)
+FINGERPRINT = "f6758330272321d2"  # event, aggression and war choices asked of the side that chooses (bot: the old defaults, same games; changed on purpose)

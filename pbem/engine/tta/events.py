@@ -121,6 +121,13 @@ def count(state: dict, seat: int, per: str, table: tuple) -> int:
     raise ValueError(per)
 
 
+def worker_order(p: dict) -> list[str]:
+    """The cards holding workers, the default one to lose a worker from first: units, then urban buildings, then
+    mines and farms, lowest level first."""
+    order = {"unit": 0, "urban": 1, "mine": 2, "farm": 3}
+    return sorted((c for c, n in p["workers"].items() if n), key=lambda c: (order[CARDS[c].kind], CARDS[c].level, c))
+
+
 def lose_population(state: dict, seat: int) -> bool:
     """JA l.229: an unused worker back to the yellow bank, else a worker from a card (default: the cheapest
     card: units, then urban buildings, then farms and mines, lowest level first)."""
@@ -128,9 +135,7 @@ def lose_population(state: dict, seat: int) -> bool:
     if p["idle"]:
         p["idle"] -= 1
     else:
-        order = {"unit": 0, "urban": 1, "mine": 2, "farm": 3}
-        held = sorted((c for c, n in p["workers"].items() if n),
-                      key=lambda c: (order[CARDS[c].kind], CARDS[c].level, c))
+        held = worker_order(p)
         if not held:
             return False
         p["workers"][held[0]] -= 1
@@ -272,10 +277,7 @@ def loss_options(state: dict, e, victim: int) -> list[str]:
     n = e.amount * count(state, victim, e.per, e.table)
     held = [c for c, k in p["workers"].items() if k]
     if e.stat == "population":
-        if p["idle"] or n != 1:
-            return []  # JA l.229: an unused worker goes first; no choice
-        order = {"unit": 0, "urban": 1, "mine": 2, "farm": 3}
-        return sorted(held, key=lambda c: (order[CARDS[c].kind], CARDS[c].level, c))
+        return [] if p["idle"] or n != 1 else worker_order(p)  # JA l.229: an unused worker goes first
     if e.stat in ("building", "urban"):
         kinds = ("urban",) if e.stat == "urban" else ("urban", "farm", "mine")
         return sorted((c for c in held if CARDS[c].kind in kinds), key=lambda c: (CARDS[c].level, c),
@@ -403,6 +405,11 @@ def answer_choice(state: dict, seat: int, option: str, events: list) -> None:
     state["stack"].pop()
     if frame["resume"] is not None:
         state["phase"] = frame["resume"]
+    if "conflict" in frame:  # an aggression or war won: its effects apply with the winner's or loser's choice
+        from .conflict import outcome  # imported here: conflict builds on this module
+        winner, loser, advantage = frame["conflict"]
+        outcome(state, frame["card"], winner, loser, advantage, events, option)
+        return
     e = MILITARY[frame["card"].split(":", 1)[0]].effects[frame["effect"]]
     for s in frame["seats"]:
         choice = frame["answers"][str(s)]
