@@ -175,7 +175,8 @@ def test_standing_choices_answers_only_its_seat_of_a_simultaneous_choice():
     mil(state, "mil/I/pestilence")
     top_event(state, "mil/I/raiders")
     state, _ = act(state, "event pestilence")
-    assert [p.seat for p in tta.pending(state)] == [1] and state["stack"][-1]["answers"] == {"2": "0 food"}  # resources first
+    assert [p.seat for p in tta.pending(state)] == [1]
+    assert state["stack"][-1]["answers"] == {"2": "0 food"}  # the default: resources first
 
 
 def test_an_order_filed_while_asked_answers_the_choice_and_ask_asks_again():

@@ -269,13 +269,10 @@ def colony_order(p: dict) -> list[str]:
     return sorted(p["colonies"], key=lambda c: (AGES.index(military_card(c).age), p["colonies"].index(c)))
 
 
-def lose_colony(state: dict, seat: int, events: list, copy: str | None = None) -> str | None:
-    """Independence Declaration: the seat loses a colony (its choice; default: `colony_order`) to the past
+def lose_colony(state: dict, seat: int, copy: str, events: list) -> None:
+    """Independence Declaration: the seat loses colony `copy` (its choice; default: `colony_order`) to the past
     events; the tokens it brought leave the banks, as many as they hold."""
     p = state["seats"][seat]
-    if not p["colonies"]:
-        return None
-    copy = copy or colony_order(p)[0]
     p["colonies"].remove(copy)
     state["past"].append(copy)
     for e in military_card(copy).effects:
@@ -288,7 +285,6 @@ def lose_colony(state: dict, seat: int, events: list, copy: str | None = None) -
             p["blue"] -= k
             p["blue_extra"] -= k
     events.append(base.event("colony_lost", seat, card=copy))
-    return copy
 
 
 # --- Christopher Columbus -----------------------------------------------------------------

@@ -143,18 +143,6 @@ def lose_population(state: dict, seat: int) -> bool:
     return True
 
 
-def lose_building(state: dict, seat: int, kinds: tuple, best: bool = False) -> str | None:
-    """A worker off a building of `kinds` back to the unused workers: the lowest level (the highest when `best`)."""
-    p = state["seats"][seat]
-    held = sorted((c for c, n in p["workers"].items() if n and CARDS[c].kind in kinds),
-                  key=lambda c: (CARDS[c].level, c), reverse=best)
-    if not held:
-        return None
-    p["workers"][held[0]] -= 1
-    p["idle"] += 1
-    return held[0]
-
-
 def lose_goods(p: dict, total: int) -> int:
     """Lose up to `total` food and/or resources (default: resources first); returns what was lost."""
     lost = 0
@@ -195,10 +183,6 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
                 if p["blue"]:
                     p["blue"] -= 1
                     p["blue_extra"] -= 1
-        elif e.stat == "building":
-            lose_building(state, seat, ("urban", "farm", "mine"))
-        elif e.stat == "urban":
-            lose_building(state, seat, ("urban",), best=True)  # the least-culture civilization chooses
         elif e.stat == "discontent_half_up":
             for _ in range(min(p["idle"], (discontent(p, state["options"]) + 1) // 2)):
                 lose_population(state, seat)
@@ -207,9 +191,6 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
                 state["discard"].append(p["leader"])
                 p["leader"] = None
                 eco.refresh(p)
-        elif e.stat == "colony":
-            from .colonies import lose_colony  # imported here: colonies builds on this module
-            lose_colony(state, seat, events)
         # age_a_or_i_wonder: nothing to lose until flipped wonders exist (docs/tta.md)
     elif e.op == "take" and e.stat == "yellow_bank":
         weak = targets(state, "weakest")[0]
@@ -319,7 +300,7 @@ def apply_choice(state: dict, e, victim: int, option: str, events: list) -> None
                 events.append(base.event("event_gain", victim, what=what, amount=-amount))
     elif e.stat == "colony":
         from .colonies import lose_colony
-        lose_colony(state, victim, events, option)
+        lose_colony(state, victim, option, events)
     else:
         p["workers"][option] -= 1
         if e.stat == "population":
@@ -345,7 +326,7 @@ def _loss_frames(state: dict, copy: str, i: int, e, events: list) -> list[dict]:
         if len(opts) < 2:
             if opts:
                 apply_choice(state, e, victim, opts[0], events)
-            else:
+            else:  # nothing to choose: an unused worker goes, or all the food and resources; or nothing to lose
                 apply_outcome(state, e, victim, events)
             continue
         seat = chooser(state, e, victim)

@@ -12,7 +12,8 @@ from .conflict import cheapest
 from .events import options_of
 from .moves import Accept, Choose, Defend, Refuse
 
-POLICIES = {"defence": ("never", "cheapest", "ask"), "pacts": ("refuse", "ask", "accept"), "choices": ("default", "ask")}
+POLICIES = {"defence": ("never", "cheapest", "ask"), "pacts": ("refuse", "ask", "accept"),
+            "choices": ("default", "ask")}
 
 
 def policy(state: dict, seat: int, topic: str) -> str:
