@@ -239,7 +239,7 @@ def attack(card_id: str, setup=None, ma: int = 4):
 
 
 def test_enslave():
-    """Enslave: the rival loses 1 population (an unused worker first, JA l.229); the attacker produces 3 resources."""
+    """Enslave: the rival loses 1 population (an unused worker first, JA l.231); the attacker produces 3 resources."""
     before, after, _ = attack("mil/I/enslave", lambda s: None)
     assert after["seats"][1]["idle"] == before["seats"][1]["idle"] - 1
     assert after["seats"][1]["yellow"] == before["seats"][1]["yellow"] + 1

@@ -1,6 +1,6 @@
 """TtA events whose loser (or gainer) chooses what: a prompt for the seat that chooses, the default first.
 
-Sources: JA l.229 (a population decrease: an unused worker, else a worker off any card: the owner's), the notes'
+Sources: JA l.231 (a population decrease: an unused worker, else a worker off any card: the owner's), the notes'
 event table (Border Conflict: the weakest chooses the building; Terrorism: the least-culture civilization
 chooses one urban building of each other; Foray, Raiders: each chooses its mix; Independence Declaration).
 """

@@ -468,7 +468,7 @@ def test_two_strongest_means_one_with_two_players():
 
 
 def test_pestilence_takes_an_unused_worker_first_then_one_from_a_card():
-    """JA l.229: a population decrease takes an unused worker, else a worker off a card."""
+    """JA l.231: a population decrease takes an unused worker, else a worker off a card."""
     state = tta_state(players=2)
     p1 = state["seats"][1]
     p1["workers"]["civ/A/warriors"] += p1["idle"]
@@ -476,7 +476,7 @@ def test_pestilence_takes_an_unused_worker_first_then_one_from_a_card():
     before, after = _resolve(state, "mil/I/pestilence")
     p, q = before["seats"][0], after["seats"][0]
     assert p["idle"] and (q["idle"], q["workers"]) == (p["idle"] - 1, p["workers"])
-    # JA l.229: "any" card's worker: the owner chooses; the default (first) is the cheapest card, units first.
+    # JA l.231: "any" card's worker: the owner chooses; the default (first) is the cheapest card, units first.
     (asked,) = tta.pending(after)
     assert (asked.seat, asked.kind, asked.data["victim"]) == (1, "event_choice", 1)
     assert asked.data["options"][0] == "civ/A/warriors" and "civ/A/bronze" in asked.data["options"]

@@ -289,7 +289,7 @@ def choice_options(state: dict, copy: str, winner: int, loser: int, advantage: i
             held = [c for c, k in lo["workers"].items() if k and CARDS[c].kind == "urban"]
             return winner, sorted(held, key=lambda c: (CARDS[c].build * min(n, lo["workers"][c]), CARDS[c].level, c),
                                   reverse=True)
-        if e.op == "lose" and e.stat == "population":  # JA l.229: an unused worker goes first
+        if e.op == "lose" and e.stat == "population":  # JA l.231: an unused worker goes first
             return loser, [] if n != 1 or lo["idle"] else worker_order(lo)
         if e.op == "take" and e.stat == "colony":
             return winner, lo["colonies"][::-1]  # default: the latest

@@ -129,7 +129,7 @@ def worker_order(p: dict) -> list[str]:
 
 
 def lose_population(state: dict, seat: int) -> bool:
-    """JA l.229: an unused worker back to the yellow bank, else a worker from a card (default: the cheapest
+    """JA l.231: an unused worker back to the yellow bank, else a worker from a card (default: the cheapest
     card: units, then urban buildings, then farms and mines, lowest level first)."""
     p = state["seats"][seat]
     if p["idle"]:
@@ -246,7 +246,7 @@ def choosers(state: dict, e) -> list[int]:
 
 def chooser(state: dict, e, victim: int) -> int:
     """Who chooses what `victim` loses: Terrorism's least-culture civilization chooses the others' buildings
-    (notes: Terrorism); otherwise the victim itself (JA l.229: the owner's card)."""
+    (notes: Terrorism); otherwise the victim itself (JA l.231: the owner's card)."""
     return targets(state, "least_culture")[0] if e.stat == "urban" else victim
 
 
@@ -258,7 +258,7 @@ def loss_options(state: dict, e, victim: int) -> list[str]:
     n = e.amount * count(state, victim, e.per, e.table)
     held = [c for c, k in p["workers"].items() if k]
     if e.stat == "population":
-        return [] if p["idle"] or n != 1 else worker_order(p)  # JA l.229: an unused worker goes first
+        return [] if p["idle"] or n != 1 else worker_order(p)  # JA l.231: an unused worker goes first
     if e.stat in ("building", "urban"):
         kinds = ("urban",) if e.stat == "urban" else ("urban", "farm", "mine")
         return sorted((c for c in held if CARDS[c].kind in kinds), key=lambda c: (CARDS[c].level, c),
@@ -291,13 +291,13 @@ def apply_choice(state: dict, e, victim: int, option: str, events: list) -> None
         n = e.amount * count(state, victim, e.per, e.table)
         k = int(option.split()[0])
         for what, amount in (("food", k), ("resource", n - k)):
-            if not amount:
-                continue
-            if e.op == "produce":
+            if e.op == "produce" and amount:
                 got = eco.produce(p, what, amount)
                 events.append(base.event("produced", victim, what=what, amount=got))
-            elif eco.pay(p, what, min(amount, eco.amount(p, what))):
-                events.append(base.event("event_gain", victim, what=what, amount=-amount))
+            elif e.op == "lose":  # only what it has (JA l.229)
+                amount = min(amount, eco.amount(p, what))
+                if amount and eco.pay(p, what, amount):
+                    events.append(base.event("event_gain", victim, what=what, amount=-amount))
     elif e.stat == "colony":
         from .colonies import lose_colony
         lose_colony(state, victim, option, events)
