@@ -183,6 +183,8 @@ class Game(Protocol):
     def describe(self, event: Mapping, viewer: int | None, locale: str, names: Sequence[str] | None = None) -> str: ...
     def bot_move(self, state: State, seat: int, rnd) -> Any: ...
     # Optional: `scores(state) -> list[int]`, the score track by seat, for the score chart;
+    # `PARSE_NAMES = True`: `parse(text, state, seat, names=...)` takes the seats' display names (as `describe`),
+    #   so a command may name a player ("aggression Raid Bob"); a move's text still says "player 2";
     # `board_text(view, locale, names) -> str`, the board as text for mails;
     # `legal_texts(state, seat) -> list[str]`, a short list of commands (templates) for mails and errors;
     # `score_sheet(result, locale) -> [(label, {seat: points})]`, where the final points came from;

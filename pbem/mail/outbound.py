@@ -294,7 +294,7 @@ PROMPT_WORDS = {
     "actions": lazy_gettext("take your actions (cards from the row, building, then done)"),
     "politics": lazy_gettext("your political action (an event, an aggression, a war or a pact; or done)"),
     "discard": lazy_gettext("discard military cards down to your hand limit"),
-    "event_choice": lazy_gettext("choose what the event does for you"),
+    "event_choice": lazy_gettext("choose what the event or the attack takes or gives (answers below)"),
     "bid": lazy_gettext("bid for the territory, or pass"),
     "colonize": lazy_gettext("pay for the territory you won (units to sacrifice, bonus cards)"),
     "defend": lazy_gettext("you are attacked: defend with bonus cards and sacrifices, or defend none"),

@@ -219,10 +219,11 @@ def _already_done(rules, line: str, written_in, state, seat: int, reach: str) ->
 
 def _parse_in_turn(game: Game, rules, line: str, state, seat: int, pending: list[int]) -> list:
     """The moves of `line`; a seat that is not asked may still make moves the engine allows any time."""
+    names = {"names": outbound.seat_names(game)} if getattr(rules, "PARSE_NAMES", False) else {}  # optional
     if seat in pending:
-        return rules.parse(line, state, seat)
+        return rules.parse(line, state, seat, **names)
     try:
-        moves = rules.parse(line, state, seat)
+        moves = rules.parse(line, state, seat, **names)
         for move in moves:
             rules.apply(state, seat, move)  # a dry run: only moves legal out of turn pass
         return moves

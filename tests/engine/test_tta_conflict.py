@@ -78,7 +78,9 @@ def test_a_stronger_attack_takes_effect():
     in_play(state, "civ/I/theology", workers=1, seat=1)
     mil(state, "mil/I/raid")
     state, events = act(state, "aggression raid i player 2")
-    assert asked(state) == [(0, "actions")]  # the defender had nothing to answer with: not asked
+    assert asked(state) == [(0, "event_choice")]  # the defender had nothing to answer with: not asked
+    state, more = act(state, "choose theology")   # the attacker chooses the building (docs/tta.md)
+    assert asked(state) == [(0, "actions")]
     assert "attack_won" in kinds(events) and state["seats"][1]["workers"]["civ/I/theology"] == 0
 
 
@@ -229,11 +231,15 @@ def attack(card_id: str, setup=None, ma: int = 4):
         state, more = act(state, "defend none", seat=1)
         events += more
     assert "attack_won" in kinds(events), events
+    for seat, kind in asked(state):
+        if kind == "event_choice":  # the side that chooses (test_tta_event_choices.py): its default here
+            state, more = act(state, str(tta.legal(state, seat)[0]), seat=seat)
+            events += more
     return before, state, events
 
 
 def test_enslave():
-    """Enslave: the rival loses 1 population (an unused worker first, JA l.229); the attacker produces 3 resources."""
+    """Enslave: the rival loses 1 population (an unused worker first, JA l.231); the attacker produces 3 resources."""
     before, after, _ = attack("mil/I/enslave", lambda s: None)
     assert after["seats"][1]["idle"] == before["seats"][1]["idle"] - 1
     assert after["seats"][1]["yellow"] == before["seats"][1]["yellow"] + 1

@@ -468,7 +468,7 @@ def test_two_strongest_means_one_with_two_players():
 
 
 def test_pestilence_takes_an_unused_worker_first_then_one_from_a_card():
-    """JA l.229: a population decrease takes an unused worker, else a worker off a card."""
+    """JA l.231: a population decrease takes an unused worker, else a worker off a card."""
     state = tta_state(players=2)
     p1 = state["seats"][1]
     p1["workers"]["civ/A/warriors"] += p1["idle"]
@@ -476,10 +476,20 @@ def test_pestilence_takes_an_unused_worker_first_then_one_from_a_card():
     before, after = _resolve(state, "mil/I/pestilence")
     p, q = before["seats"][0], after["seats"][0]
     assert p["idle"] and (q["idle"], q["workers"]) == (p["idle"] - 1, p["workers"])
-    p, q = before["seats"][1], after["seats"][1]
-    assert q["idle"] == 0 and sum(q["workers"].values()) == sum(p["workers"].values()) - 1
-    assert q["workers"]["civ/A/warriors"] == p["workers"]["civ/A/warriors"] - 1   # the cheapest card first
-    assert problems(after) == []
+    # JA l.231: "any" card's worker: the owner chooses; the default (first) is the cheapest card, units first.
+    (asked,) = tta.pending(after)
+    assert (asked.seat, asked.kind, asked.data["victim"]) == (1, "event_choice", 1)
+    assert asked.data["options"][0] == "civ/A/warriors" and "civ/A/bronze" in asked.data["options"]
+    assert str(tta.legal(after, 1)[0]) == "choose Warriors" and problems(after) == []
+    p = before["seats"][1]
+    chosen, _ = act(after, "choose bronze", seat=1)
+    q = chosen["seats"][1]
+    assert q["idle"] == 0 and q["yellow"] == p["yellow"] + 1
+    assert (q["workers"]["civ/A/bronze"], q["workers"]["civ/A/warriors"]) == (
+        p["workers"]["civ/A/bronze"] - 1, p["workers"]["civ/A/warriors"])
+    assert [(pr.seat, pr.kind) for pr in tta.pending(chosen)] == [(0, "actions")] and problems(chosen) == []
+    defaulted, _ = act(after, str(tta.legal(after, 1)[0]), seat=1)   # the default: what the bot and a deadline answer
+    assert defaulted["seats"][1]["workers"]["civ/A/warriors"] == p["workers"]["civ/A/warriors"] - 1
 
 
 def test_uncertain_borders_moves_a_yellow_token_between_banks():

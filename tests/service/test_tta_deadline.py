@@ -1,12 +1,12 @@
-"""Through the Ages in the service: a defence left unanswered is answered at the deadline by the bot's default,
-the cheapest sufficient defence (docs/tta.md), and an order filed by a seat that is not asked is accepted."""
+"""Through the Ages in the service: a defence or an event choice left unanswered is answered at the deadline by the
+bot's default (docs/tta.md), an order filed by a seat that is not asked is accepted, and commands name players."""
 from __future__ import annotations
 
 from datetime import timedelta
 
 from sqlalchemy.orm.attributes import flag_modified
 
-from pbem import play
+from pbem import engine, play
 from pbem.extensions import db
 from pbem.models import Game
 
@@ -57,3 +57,38 @@ def test_a_standing_order_from_a_seat_not_asked_is_applied(make_game):
     outcome = play.submit(game.id, 1, "standing defence cheapest", "web", "order-1")
     assert outcome.ok and outcome.applied == ["standing defence cheapest"], outcome.to_dict()
     assert db.session.get(Game, game.id).state["orders"] == {"1": {"defence": "cheapest"}}
+
+
+def test_a_command_names_the_target_by_the_seats_name(make_game):
+    """The service passes the seats' names to parse: "aggression raid i <name>" attacks that seat; the move's
+    text still says "player 2" (replays need no names)."""
+    from pbem.mail.outbound import seat_names
+
+    game = make_game("tta", turn_seconds=3600)
+    _at_politics(game)
+    name = seat_names(game)[1]
+    outcome = play.submit(game.id, 0, "aggression raid i Nobody", "web", "raid-unknown")
+    assert not outcome.ok and f"you can name: {name} (player 2)" in str(outcome.to_dict()), outcome.to_dict()
+    outcome = play.submit(game.id, 0, f"aggression raid i {name}", "web", "raid-by-name")
+    assert outcome.ok and outcome.applied == ["aggression Raid I player 2"], outcome.to_dict()
+
+
+def test_an_unanswered_event_choice_gets_its_default_at_the_deadline(make_game):
+    """Border Conflict: the weakest (seat 1) is asked which building it loses; at its deadline the bot answers the
+    default, the lowest level (docs/tta.md)."""
+    game = make_game("tta", turn_seconds=3600)
+    game.timeout_extensions, game.replace_after = 0, 5
+    _at_politics(game)
+    state = game.state
+    _pull(state, "mil/I/pestilence", 0)
+    top = next(c for d in state["mil_decks"].values() for c in d if c.startswith("mil/I/border_conflict:"))
+    state["mil_decks"]["I"].remove(top)
+    state["current"].insert(0, top)
+    flag_modified(game, "state")
+    db.session.commit()
+    assert play.submit(game.id, 0, "event pestilence", "web", "event-1").ok
+    game = db.session.get(Game, game.id)
+    assert [(p.seat, p.kind) for p in engine.get("tta").pending(game.state)] == [(1, "event_choice")]
+    bob = game.seat_at(1)
+    done = play.expire_turn(game.id, 1, bob.deadline + timedelta(minutes=1))
+    assert done and "choose Agriculture" in done, done

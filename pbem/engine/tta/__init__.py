@@ -58,9 +58,13 @@ def legal_texts(state: dict, seat: int) -> list[str]:
     return hints(state, seat)
 
 
-def parse(text: str, state: dict, seat: int) -> list:
-    """Moves from command text (several separated by new lines or ";")."""
-    return _parse(text, state, seat)
+PARSE_NAMES = True  # parse takes the seats' names (the optional contract, pbem/engine/base.py)
+
+
+def parse(text: str, state: dict, seat: int, names=None) -> list:
+    """Moves from command text (several separated by new lines or ";"); `names` (the seats' names) may name a
+    player instead of "player N"."""
+    return _parse(text, state, seat, names)
 
 
 def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:

@@ -7,7 +7,7 @@ from . import economy as eco
 from .board import ROW_COSTS, population_cost
 from .cards import CARDS, card, kind_of
 from .cards.military import MILITARY
-from .events import answer_choice, prepare
+from .events import answer_choice, options_of, prepare
 from .military_deck import military_discard
 from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destroy, Discard, Discover, Done, Event,
                     GrowUnit, Hold, Pact, Play, Populate, Refuse, Revolution, Sacrifice, Standing, Tactic, Take,
@@ -710,8 +710,9 @@ def do_event(state: dict, seat: int, move: Event, events: list) -> None:
 def do_choose(state: dict, seat: int, move: Choose, events: list) -> None:
     """An answer to an event choice (every concerned seat is asked at once)."""
     frame = state["stack"][-1]
-    if move.option not in frame["options"]:
-        raise Refused("answer " + " or ".join(f'"choose {o}"' for o in frame["options"]))
+    options = options_of(frame, seat)
+    if move.option not in options:
+        raise Refused("answer " + " or ".join(f'"{Choose(o)}"' for o in options))
     answer_choice(state, seat, move.option, events)
 
 

@@ -9,7 +9,7 @@ from .army import tactic_bonus
 from .cards import CARDS, card
 from .cards.military import MILITARY
 from .colonies import bot_limit
-from .events import strength
+from .events import options_of, strength
 from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
                     Done, Event, FreeColony, GrowUnit, Pact, Pass, Play, Populate, Refuse, Revolution, Tactic, Take,
                     Upgrade, War, Wonder)
@@ -136,9 +136,11 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
     if t is Tactic:
         gain = tactic_bonus({**p, "tactic": move.card}) - tactic_bonus(p)
         return 2 * gain - 1
-    if t is Choose:  # build for free; the scarcer of food and resources
-        return {"build": 3, "skip": 0, "food": 2 if ctx["food"] <= ctx["resource"] else 1,
-                "resource": 2 if ctx["resource"] < ctx["food"] else 1}[move.option]
+    if t is Choose:  # build for free; the scarcer of food and resources; a loss or a mix: the default (the first)
+        scores = {"build": 3, "skip": 0, "food": 2 if ctx["food"] <= ctx["resource"] else 1,
+                  "resource": 2 if ctx["resource"] < ctx["food"] else 1}
+        return scores[move.option] if move.option in scores else \
+            -options_of(state["stack"][-1], seat).index(move.option)
     if t is Event:
         return 2 + {"A": 0, "I": 1, "II": 2, "III": 3}[MILITARY[move.card.split(":", 1)[0]].age]
     if t is Discard:

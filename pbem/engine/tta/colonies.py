@@ -264,13 +264,15 @@ def settle(state: dict, seat: int, copy: str, events: list) -> None:
             apply_outcome(state, e, seat, events)
 
 
-def lose_colony(state: dict, seat: int, events: list) -> str | None:
-    """Independence Declaration: the seat loses a colony (the oldest, then the first taken: docs/tta.md) to the past
+def colony_order(p: dict) -> list[str]:
+    """The seat's colonies, the default one to lose first: the oldest age, then the first taken (docs/tta.md)."""
+    return sorted(p["colonies"], key=lambda c: (AGES.index(military_card(c).age), p["colonies"].index(c)))
+
+
+def lose_colony(state: dict, seat: int, copy: str, events: list) -> None:
+    """Independence Declaration: the seat loses colony `copy` (its choice; default: `colony_order`) to the past
     events; the tokens it brought leave the banks, as many as they hold."""
     p = state["seats"][seat]
-    if not p["colonies"]:
-        return None
-    copy = min(p["colonies"], key=lambda c: (AGES.index(military_card(c).age), p["colonies"].index(c)))
     p["colonies"].remove(copy)
     state["past"].append(copy)
     for e in military_card(copy).effects:
@@ -283,7 +285,6 @@ def lose_colony(state: dict, seat: int, events: list) -> str | None:
             p["blue"] -= k
             p["blue_extra"] -= k
     events.append(base.event("colony_lost", seat, card=copy))
-    return copy
 
 
 # --- Christopher Columbus -----------------------------------------------------------------

@@ -9,6 +9,7 @@ from .. import base
 from . import rules
 from .cards import CARDS, card
 from .cards.military import KINDS, MILITARY
+from .events import options_of
 from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
                     Done, Event, FreeColony, GrowUnit, Hold, Pact, Pass, Play, Populate, Refuse, Revolution, Sacrifice,
                     Standing, StandingBid, Tactic, Take, Upgrade, War, Wonder, name, type_word)
@@ -77,14 +78,15 @@ def resolve(words: str, candidates: list[str], what: str, text: str, fuzzy: bool
                          candidates=[name(c) for c in exact], text=text)
 
 
-def parse(text: str, state: dict, seat: int) -> list:
-    """Moves from command text (several commands separated by new lines or ";")."""
+def parse(text: str, state: dict, seat: int, names=None) -> list:
+    """Moves from command text (several commands separated by new lines or ";"); `names`: the seats' names, which
+    commands may use instead of "player N" (the contract's optional argument, docs/architecture.md)."""
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise base.NotACommand("that text is not a command")
     out = []
     for part in _SEPARATORS.split(text):
         if part.strip():
-            out.append(parse_one(part.strip(), state, seat))
+            out.append(parse_one(part.strip(), state, seat, names or ()))
     if not out:
         raise base.NotACommand('no command found; for example "take 3", "build farm Agriculture" or "done"',
                                legal=hints(state, seat))
@@ -110,7 +112,7 @@ def _split_pay(words: list[str]) -> tuple[list[str], list[str] | None]:
     return words, None
 
 
-def parse_one(text: str, state: dict, seat: int):
+def parse_one(text: str, state: dict, seat: int, names=()):
     """One command -> one move."""
     words = normalise(text).split()
     if not words:
@@ -124,7 +126,7 @@ def parse_one(text: str, state: dict, seat: int):
     if verb is None:
         raise base.NotACommand(f'"{text}" is not a command; you can: ' + ", ".join(hints(state, seat)[:8]),
                                text=text, legal=hints(state, seat))
-    return VERB_PARSERS[verb](rest, text, state, seat)
+    return VERB_PARSERS[verb](rest, text, state, seat, names)
 
 
 def _p(state, seat):
@@ -166,7 +168,7 @@ def _in_play(state, seat, type_: str | None) -> list[str]:
     return [cid for cid in _p(state, seat)["workers"] if type_ is None or type_word(cid) == type_]
 
 
-def parse_take(words, text, state, seat):
+def parse_take(words, text, state, seat, names=()):
     """The arguments of "take" -> its move."""
     words = _drop(words)
     if len(words) == 1 and words[0].isdigit():
@@ -182,7 +184,7 @@ def parse_take(words, text, state, seat):
     return Take(ok[0] + 1)
 
 
-def parse_build(words, text, state, seat):
+def parse_build(words, text, state, seat, names=()):
     """The arguments of "build" -> its move."""
     words, pay = _split_pay(_drop(words))
     type_, words = _type_filter(words)
@@ -190,7 +192,7 @@ def parse_build(words, text, state, seat):
     return Build(cid, _pay(pay, state, seat, text))
 
 
-def parse_upgrade(words, text, state, seat):
+def parse_upgrade(words, text, state, seat, names=()):
     """The arguments of "upgrade" -> its move."""
     words, pay = _split_pay(_drop(words))
     type_, words = _type_filter(words)
@@ -220,7 +222,7 @@ def parse_upgrade(words, text, state, seat):
     return Upgrade(lower[0][1], dst, pay_moves)
 
 
-def parse_destroy(words, text, state, seat):
+def parse_destroy(words, text, state, seat, names=()):
     """The arguments of "destroy" -> its move."""
     type_, words = _type_filter(_drop(words))
     p = _p(state, seat)
@@ -231,7 +233,7 @@ def parse_destroy(words, text, state, seat):
     return Destroy(resolve(" ".join(words), cands, "building", text))
 
 
-def parse_populate(words, text, state, seat):
+def parse_populate(words, text, state, seat, names=()):
     """The arguments of "populate" -> its move."""
     words, pay = _split_pay(_drop(words))
     if words and TYPE_OF.get(words[0]) == "unit":
@@ -241,7 +243,7 @@ def parse_populate(words, text, state, seat):
     return Populate(_pay(pay, state, seat, text))
 
 
-def parse_wonder(words, text, state, seat):
+def parse_wonder(words, text, state, seat, names=()):
     """The arguments of "wonder" -> its move."""
     words, pay = _split_pay(_drop(words))
     n = 1
@@ -258,14 +260,14 @@ def _hand(state, seat, pred) -> list[str]:
     return [card(c).id for c in _p(state, seat)["hand"] if pred(card(c))]
 
 
-def parse_discover(words, text, state, seat):
+def parse_discover(words, text, state, seat, names=()):
     """The arguments of "discover" -> its move."""
     cid = resolve(" ".join(_drop(words)), _hand(state, seat, lambda c: c.is_technology), "technology in your hand",
                   text)
     return Discover(_hand_copy(state, seat, cid))
 
 
-def parse_revolution(words, text, state, seat):
+def parse_revolution(words, text, state, seat, names=()):
     """The arguments of "revolution" -> its move."""
     cid = resolve(" ".join(_drop(words)), _hand(state, seat, lambda c: c.kind == "government"),
                   "government in your hand", text)
@@ -276,7 +278,7 @@ EXAMPLES = {"build": "build farm Irrigation", "upgrade": "upgrade mine Bronze Ir
 INCLUDED_VERB = {"build": "build", "upgrade": "upgrade", "wonder_stage": "wonder", "discover": "discover"}
 
 
-def parse_play(words, text, state, seat):
+def parse_play(words, text, state, seat, names=()):
     """The arguments of "play" -> its move."""
     from .actions import included
     words = _drop(words)
@@ -312,7 +314,7 @@ def parse_play(words, text, state, seat):
         if not rest:
             example = EXAMPLES[verb]
             raise base.IllegalMove(f'"{text}": say what {name(cid)} does, e.g. "play {name(cid)} {example}"', text=text)
-        return Play(copy, VERB_PARSERS[verb](rest, text, state, seat))
+        return Play(copy, VERB_PARSERS[verb](rest, text, state, seat, names))
     return Play(_hand_copy(state, seat, resolve(" ".join(words), cands, "card in your hand", text)))
 
 
@@ -324,36 +326,48 @@ def _mil_copy(state, seat, cid) -> str:
     return next(c for c in _p(state, seat)["mil_hand"] if c.split(":", 1)[0] == cid)
 
 
-def parse_tactic(words, text, state, seat):
+def parse_tactic(words, text, state, seat, names=()):
     """The arguments of "tactic" -> its move."""
     cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, ("tactic",)))),
                   "tactic in your military hand", text)
     return Tactic(_mil_copy(state, seat, cid))
 
 
-def parse_event(words, text, state, seat):
+def parse_event(words, text, state, seat, names=()):
     """The arguments of "event" -> its move."""
     cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, ("event", "territory")))),
                   "event or territory in your military hand", text)
     return Event(_mil_copy(state, seat, cid))
 
 
-def parse_choose(words, text, state, seat):
-    """The arguments of "choose" -> its move ("choose food", "選ぶ 資源", "wahle bauen")."""
-    options = [OPTION_OF[w] for w in _drop(words) if w in OPTION_OF]
-    if len(options) != 1:
-        raise base.NotACommand(f'"{text}": say one of food, resource, build, skip', text=text)
-    return Choose(options[0])
+def parse_choose(words, text, state, seat, names=()):
+    """The arguments of "choose" -> its move ("choose food", "選ぶ 資源", "wahle bauen"; "choose 2 food" for a mix,
+    "choose Iron" for the card a loss takes, among the options the seat is asked for)."""
+    rest = _drop(words)
+    frame = state["stack"][-1] if state["stack"] else None
+    offered = options_of(frame, seat) if frame and frame["kind"] == "event_choice" and seat in frame["seats"] else []
+    options = [OPTION_OF[w] for w in rest if w in OPTION_OF]
+    numbers = [int(w) for w in rest if w.isdigit()]
+    if len(options) == 1 and len(numbers) == 1 and options[0] in ("food", "resource"):
+        total = max((int(o.split()[0]) for o in offered if o.endswith(" food")), default=numbers[0])
+        return Choose(f"{numbers[0] if options[0] == 'food' else total - numbers[0]} food")
+    if len(options) == 1 and not numbers:
+        return Choose(options[0])
+    cards = {o.split(":", 1)[0]: o for o in offered if "/" in o}  # colonies are copies
+    if cards and rest:
+        return Choose(cards[resolve(" ".join(rest), list(cards), "card you may choose", text)])
+    say = ", ".join(str(Choose(o)) for o in offered) or "choose food, resource, build or skip"
+    raise base.NotACommand(f'"{text}": say one of: {say}', text=text)
 
 
-def parse_discard(words, text, state, seat):
+def parse_discard(words, text, state, seat, names=()):
     """The arguments of "discard" -> its move."""
     cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, KINDS))), "card in your military hand",
                   text)
     return Discard(_mil_copy(state, seat, cid))
 
 
-def parse_done(words, text, state, seat):
+def parse_done(words, text, state, seat, names=()):
     """The arguments of "done" -> its move ("pass" when a bid is asked of the seat)."""
     if _drop(words):
         raise base.NotACommand(f'"{text}": "done" takes nothing more', text=text)
@@ -368,12 +382,12 @@ def _number(words: list[str], text: str, what: str) -> int:
     return int(words[0])
 
 
-def parse_bid(words, text, state, seat):
+def parse_bid(words, text, state, seat, names=()):
     """The arguments of "bid" -> its move ("bid 5", "入札 5", "5 入札")."""
     return Bid(_number(_drop(words), text, 'a number, e.g. "bid 5", or "pass"'))
 
 
-def parse_colonize(words, text, state, seat):
+def parse_colonize(words, text, state, seat, names=()):
     """"colonize" (the cheapest payment), "colonize sacrifice Knights 2 Warriors with +2 +1" (the units and the
     bonus cards by their colonization value), or Columbus's "colonize Fertile Territory" from the hand."""
     words = [w for w in (x.strip(",") for x in _drop(words)) if w]
@@ -434,7 +448,7 @@ def _unit_name_end(words: list[str], i: int, cands: list[str], text: str) -> int
     return max(stop, i + 1)
 
 
-def parse_hold(words, text, state, seat):
+def parse_hold(words, text, state, seat, names=()):
     """The arguments of "hold" -> its move."""
     if _drop(words):
         raise base.NotACommand(f'"{text}": "hold" takes nothing more', text=text)
@@ -445,8 +459,9 @@ _COUNT = re.compile(r"x?(\d+)x?")
 _SEAT = re.compile(r"^(?:player|p|プレイヤー|joueur|spieler)?(\d+)$")
 
 
-def _seat(words: list[str], state: dict, seat: int, text: str) -> tuple[int, list[str]]:
-    """The seat named at the end of `words` ("player 2", "p2", "2", "プレイヤー2") and the words before it."""
+def _seat(words: list[str], state: dict, seat: int, text: str, names=()) -> tuple[int, list[str]]:
+    """The seat named at the end of `words` ("player 2", "p2", "2", "プレイヤー2", or a seat's name: "Bob", "Bob
+    Smith", a unique first word of a name) and the words before it."""
     if words:
         m = _SEAT.match(words[-1])
         if m:
@@ -454,8 +469,22 @@ def _seat(words: list[str], state: dict, seat: int, text: str) -> tuple[int, lis
             if rest and rest[-1] in PLAYER:
                 rest = rest[:-1]
             return int(m.group(1)) - 1, rest
-    others = ", ".join(f"player {s + 1}" for s in range(state["players"]) if s != seat)
-    raise base.NotACommand(f'"{text}": say whom, e.g. "{others.split(", ")[0]}" (you can name: {others})', text=text)
+    named = [normalise(n).split() for n in names]
+    hits = [s for s, n in enumerate(named) if n and words[-len(n):] == n]
+    if not hits and words:
+        hits = [s for s, n in enumerate(named) if n and n[0] == words[-1]]
+        cut = 1
+    else:
+        cut = max((len(named[s]) for s in hits), default=0)
+    others = [s for s in range(state["players"]) if s != seat]
+    if len(hits) > 1:
+        raise base.Ambiguous(f'"{text}": "{words[-1]}" names several players: '
+                             + ", ".join(f"{names[s]} (player {s + 1})" for s in hits), text=text,
+                             candidates=[f"player {s + 1}" for s in hits])
+    if hits:
+        return hits[0], words[:-cut]
+    known = ", ".join(f"{names[s]} (player {s + 1})" if s < len(names) else f"player {s + 1}" for s in others)
+    raise base.NotACommand(f'"{text}": say whom, e.g. "player {others[0] + 1}" (you can name: {known})', text=text)
 
 
 def _split_at(words: list[str], keys) -> tuple[list[str], list[str] | None]:
@@ -487,41 +516,41 @@ def _units(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
     return tuple(sorted(counts.items()))
 
 
-def _attack(words, text, state, seat, kind):
+def _attack(words, text, state, seat, kind, names):
     words, sac = _split_at(_drop(words), SACRIFICE)
     if not words:
         cards = sorted({name(c) for c in _mil_hand(state, seat, (kind,))}) or ["none in your hand"]
         raise base.NotACommand(f'"{text}": say which {kind} and whom, e.g. "{kind} {cards[0]} player 2" '
                                f'(your {kind} cards: {", ".join(cards)})', text=text)
-    target, words = _seat(words, state, seat, text)
+    target, words = _seat(words, state, seat, text, names)
     cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, (kind,)))), f"{kind} in your military hand",
                   text)
     return _mil_copy(state, seat, cid), target, _units(sac, state, seat, text)
 
 
-def parse_aggression(words, text, state, seat):
+def parse_aggression(words, text, state, seat, names=()):
     """"aggression Raid player 2 sacrifice Knights" -> its move."""
-    copy, target, units = _attack(words, text, state, seat, "aggression")
+    copy, target, units = _attack(words, text, state, seat, "aggression", names)
     return Aggression(copy, target, units)
 
 
-def parse_war(words, text, state, seat):
+def parse_war(words, text, state, seat, names=()):
     """"war Holy War player 2" -> its move."""
-    copy, target, units = _attack(words, text, state, seat, "war")
+    copy, target, units = _attack(words, text, state, seat, "war", names)
     if units:
         raise base.NotACommand(f'"{text}": a war\'s sacrifices come when it is resolved, at your next turn', text=text)
     return War(copy, target)
 
 
-def parse_pact(words, text, state, seat):
+def parse_pact(words, text, state, seat, names=()):
     """"pact Acceptance of Supremacy player 2 as B" (player 2 takes side B) -> its move."""
     words, side = _split_at(_drop(words), AS)
-    target, words = _seat(words, state, seat, text)
+    target, words = _seat(words, state, seat, text, names)
     cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, ("pact",)))), "pact in your military hand",
                   text)
     copy = _mil_copy(state, seat, cid)
-    if side is None and symmetric(copy):
-        a = seat  # both sides get the same: no side to say
+    if symmetric(copy):
+        a = seat  # both sides get the same: a side said is ignored (the move's text has none, so replays agree)
     elif side in (["a"], ["b"]):
         a = target if side == ["a"] else seat
     else:
@@ -529,7 +558,7 @@ def parse_pact(words, text, state, seat):
     return Pact(copy, target, a)
 
 
-def parse_defend(words, text, state, seat):
+def parse_defend(words, text, state, seat, names=()):
     """"defend with +4 +2 sacrifice Knights", "defend none" -> its move."""
     words, sac = _split_at([w for w in _drop(words) if w not in WITH], SACRIFICE)
     if [w for w in words if w not in NONE] == [] and sac is None:
@@ -550,29 +579,30 @@ def parse_defend(words, text, state, seat):
     return Defend(tuple(cards), _units(sac, state, seat, text))
 
 
-def parse_sacrifice(words, text, state, seat):
+def parse_sacrifice(words, text, state, seat, names=()):
     """"sacrifice 2 Knights", "sacrifice none" (the declarer of a war being resolved) -> its move."""
     return Sacrifice(_units(_drop(words), state, seat, text))
 
 
-def parse_accept(words, text, state, seat):
+def parse_accept(words, text, state, seat, names=()):
     return Accept()
 
 
-def parse_refuse(words, text, state, seat):
+def parse_refuse(words, text, state, seat, names=()):
     return Refuse()
 
 
-def parse_cancel(words, text, state, seat):
+def parse_cancel(words, text, state, seat, names=()):
     """"cancel pact" -> its move."""
     if [w for w in _drop(words) if w not in PACT_WORDS]:
         raise base.NotACommand(f'"{text}": say "cancel pact"', text=text)
     return CancelPact()
 
 
-def parse_standing(words, text, state, seat):
+def parse_standing(words, text, state, seat, names=()):
     """"standing bid 5|0|none" (territories: bid up to 5, always pass, ask me), "standing defence
-    never|cheapest|ask", "standing pacts refuse|ask|accept [player 2 ...]" -> its move."""
+    never|cheapest|ask", "standing pacts refuse|ask|accept [player 2 ...]", "standing choices default|ask" -> its
+    move."""
     words = _drop(words)
     if words and VERB_OF.get(words[0]) == "bid":
         rest = words[1:]
@@ -582,11 +612,12 @@ def parse_standing(words, text, state, seat):
     topic = TOPIC_OF.get(words[0]) if words else None
     policy = POLICY_OF.get(words[1]) if len(words) > 1 else None
     if topic is None or policy is None:
-        raise base.NotACommand(f'"{text}": say "standing bid 5|none", "standing defence never|cheapest|ask" or '
-                               f'"standing pacts refuse|ask|accept [player N]"', text=text)
+        raise base.NotACommand(f'"{text}": say "standing bid 5|none", "standing defence never|cheapest|ask", '
+                               f'"standing pacts refuse|ask|accept [player N]" or "standing choices default|ask"',
+                               text=text)
     seats, rest = [], words[2:]
     while rest:
-        s, rest = _seat(rest, state, seat, text)
+        s, rest = _seat(rest, state, seat, text, names)
         seats.insert(0, s)
     return Standing(topic, policy, tuple(sorted(set(seats))))
 

@@ -5,7 +5,9 @@ the last round), and the defender answers at once (a `defend` frame, or its stan
 number of defence bonus cards. A war is declared in the political phase (not in the last round) and resolved at
 the start of the declarer's next turn: the declarer sacrifices first, then the defender (no bonus cards), either
 side may win, a tie does nothing. The defender wins an aggression's tie. Effects take only what the loser has
-(JA l.286-288); where the card lets a side choose, the defaults of docs/tta.md apply.
+(JA l.286-288); where the card lets a side choose (Raid's building, Plunder's mix, Annex's colony: the winner;
+Enslave's worker: the loser), an `event_choice` frame asks it before the effects apply (`choice`), the default
+first (docs/tta.md).
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from . import economy as eco
 from . import pacts, sacrifice
 from .cards import CARDS
 from .cards.military import MILITARY
-from .events import lose_population, strength
+from .events import lose_population, strength, worker_order
 from .military_deck import military_discard
 from .moves import Defend
 
@@ -268,19 +270,55 @@ def declarer_sacrifice(state: dict, seat: int, units: tuple, events: list) -> No
 # --- effects -------------------------------------------------------------------------------
 
 
-def outcome(state: dict, copy: str, winner: int, loser: int, advantage: int, events: list) -> None:
-    """The card's effects on the winner and the loser; the loser gives only what it has (JA l.286-288)."""
+def _per(e, advantage: int, lost: dict) -> int:
+    """How many times effect `e` applies: by the advantage, or by what the loser lost to the effects before."""
+    per = {"": 1, "advantage": advantage, "advantage_thirds": advantage // 3,
+           "half_cost_up": math.ceil(lost.get("cost", 0) / 2), "half_cost_down": lost.get("cost", 0) // 2,
+           "leader_level": lost.get("level", 0), "wonder_level": lost.get("level", 0),
+           "decrease": lost.get("decrease", 0)}[e.per]
+    return e.amount * per if e.amount else per
+
+
+def choice_options(state: dict, copy: str, winner: int, loser: int, advantage: int) -> tuple[int, list[str]]:
+    """(who chooses, its options, the default first) for the card's one effect with a choice; fewer than two
+    options: nothing to ask. The winner chooses what it takes or razes; the loser which worker it loses."""
+    lo = state["seats"][loser]
+    for e in mcard(copy).effects:
+        n = _per(e, advantage, {})
+        if e.op == "lose" and e.stat in ("urban", "urban_same"):
+            held = [c for c, k in lo["workers"].items() if k and CARDS[c].kind == "urban"]
+            return winner, sorted(held, key=lambda c: (CARDS[c].build * min(n, lo["workers"][c]), CARDS[c].level, c),
+                                  reverse=True)
+        if e.op == "lose" and e.stat == "population":  # JA l.231: an unused worker goes first
+            return loser, [] if n != 1 or lo["idle"] else worker_order(lo)
+        if e.op == "take" and e.stat == "colony":
+            return winner, lo["colonies"][::-1]  # default: the latest
+        if e.op == "take" and e.stat == "food_and_resource":
+            food, res = eco.amount(lo, "food"), eco.amount(lo, "resource")
+            n = min(n, food + res)
+            return winner, [f"{k} food" for k in range(max(0, n - res), min(n, food) + 1)]  # default: resources first
+    return winner, []
+
+
+def outcome(state: dict, copy: str, winner: int, loser: int, advantage: int, events: list,
+            choice: str | None = None) -> None:
+    """The card's effects on the winner and the loser; the loser gives only what it has (JA l.286-288). A card
+    that lets a side choose asks it first (an `event_choice` frame answered with `choice`)."""
+    if choice is None:
+        chooser, options = choice_options(state, copy, winner, loser, advantage)
+        if len(options) > 1:
+            state["stack"].append({"kind": "event_choice", "seats": [chooser], "answered": [], "answers": {},
+                                   "card": copy, "options": {str(chooser): options}, "victims": {str(chooser): loser},
+                                   "conflict": [winner, loser, advantage], "resume": None})
+            return
+        choice = options[0] if options else None
     w, lo = state["seats"][winner], state["seats"][loser]
     lost: dict = {}  # what the loser lost, for the effects counted by it
     for e in mcard(copy).effects:
-        per = {"": 1, "advantage": advantage, "advantage_thirds": advantage // 3,
-               "half_cost_up": math.ceil(lost.get("cost", 0) / 2), "half_cost_down": lost.get("cost", 0) // 2,
-               "leader_level": lost.get("level", 0), "wonder_level": lost.get("level", 0),
-               "decrease": lost.get("decrease", 0)}[e.per]
-        n = e.amount * per if e.amount else per
+        n = _per(e, advantage, lost)
         on_winner = e.who in ("attacker", "winner")
         if e.op == "take":
-            take(state, e.stat, n, winner, loser, events)
+            take(state, e.stat, n, winner, loser, events, choice)
         elif e.op == "produce":
             got = eco.produce(w, e.stat, n)
             events.append(base.event("produced", winner, what=e.stat, amount=got))
@@ -294,25 +332,24 @@ def outcome(state: dict, copy: str, winner: int, loser: int, advantage: int, eve
             lost[e.stat] = before - lo[e.stat]
             events.append(base.event("event_gain", loser, what=e.stat, amount=-lost[e.stat]))
         elif e.op == "lose":
-            lose(state, e.stat, n, loser, lost, events)
+            lose(state, e.stat, n, loser, lost, events, choice)
     eco.refresh(w)
     eco.refresh(lo)
 
 
-def take(state: dict, stat: str, n: int, winner: int, loser: int, events: list) -> None:
-    """The winner takes up to `n` of `stat` from the loser (food and resources: resources first)."""
+def take(state: dict, stat: str, n: int, winner: int, loser: int, events: list, choice: str | None = None) -> None:
+    """The winner takes up to `n` of `stat` from the loser (food and resources: the mix chosen, "k food")."""
     w, lo = state["seats"][winner], state["seats"][loser]
     if stat in ("culture", "science"):
         k = min(n, lo[stat])
         lo[stat] -= k
         w[stat] += k
         events.append(base.event("taken", winner, what=stat, amount=k, source=loser))
-    elif stat == "food_and_resource":
-        left = n
-        for what in ("resource", "food"):
-            k = min(left, eco.amount(lo, what))
+    elif stat == "food_and_resource" and choice:
+        food = int(choice.split()[0])
+        for what, k in (("resource", min(n, eco.amount(lo, "food") + eco.amount(lo, "resource")) - food),
+                        ("food", food)):
             if k and eco.pay(lo, what, k):
-                left -= k
                 got = eco.produce(w, what, k)
                 events.append(base.event("taken", winner, what=what, amount=got, source=loser))
     elif stat == "yellow_bank":
@@ -322,8 +359,9 @@ def take(state: dict, stat: str, n: int, winner: int, loser: int, events: list) 
         w["yellow"] += k
         w["boxed"] -= k
         events.append(base.event("taken", winner, what="yellow", amount=k, source=loser))
-    elif stat == "colony" and lo["colonies"]:
-        colony = lo["colonies"].pop()  # the latest colony (docs/tta.md); its one-time gain is not repeated
+    elif stat == "colony" and choice:
+        lo["colonies"].remove(choice)  # its one-time gain is not repeated
+        colony = choice
         w["colonies"].append(colony)
         colony_tokens(lo, colony, -1)
         colony_tokens(w, colony, 1)
@@ -343,19 +381,23 @@ def colony_tokens(p: dict, colony: str, sign: int) -> None:
                 p["blue_extra"] += sign * k
 
 
-def lose(state: dict, stat: str, n: int, loser: int, lost: dict, events: list) -> None:
-    """The loser loses `n` of `stat`; `lost` records what the winner's effects count."""
+def lose(state: dict, stat: str, n: int, loser: int, lost: dict, events: list, choice: str | None = None) -> None:
+    """The loser loses `n` of `stat` (the card `choice` names: a building razed, a worker); `lost` records what the
+    winner's effects count."""
     lo = state["seats"][loser]
-    if stat == "population":
+    if stat == "population" and choice:  # one worker off the card chosen (no unused worker)
+        lo["workers"][choice] -= 1
+        lo["yellow"] += 1
+        lost["decrease"] = 1
+        events.append(base.event("population_lost", loser, amount=1))
+    elif stat == "population":
         lost["decrease"] = sum(1 for _ in range(n) if lose_population(state, loser))
         events.append(base.event("population_lost", loser, amount=lost["decrease"]))
     elif stat in ("urban", "urban_same"):
-        held = [(CARDS[c].build, CARDS[c].level, c) for c, k in lo["workers"].items() if k and CARDS[c].kind == "urban"]
-        if not held:
+        if not choice:
             lost["cost"] = 0
             return
-        # The attacker's choice; default: the most expensive buildings (Raid II/III: one card, up to n of them).
-        cid = max(held, key=lambda h: (h[0] * min(n, lo["workers"][h[2]]), h[1], h[2]))[2]
+        cid = choice  # the attacker's (Raid II/III: one card, up to n of them)
         k = min(n, lo["workers"][cid]) if stat == "urban_same" else 1
         lo["workers"][cid] -= k
         lo["idle"] += k

@@ -2,8 +2,8 @@
 current events from the future ones.
 
 Effects are read from the card data (cards/military_schema.py). Choices the cards give the players (which
-building to lose, food or resources, ...) take the defaults listed in docs/tta.md in this slice; part 2 continues
-with prompts for them.
+building, worker or colony to lose, the mix of food and resources, a free build) are `event_choice` frames with
+options computed from the state, the default first (docs/tta.md): the bot and a deadline answer the default.
 """
 from __future__ import annotations
 
@@ -121,33 +121,26 @@ def count(state: dict, seat: int, per: str, table: tuple) -> int:
     raise ValueError(per)
 
 
+def worker_order(p: dict) -> list[str]:
+    """The cards holding workers, the default one to lose a worker from first: units, then urban buildings, then
+    mines and farms, lowest level first."""
+    order = {"unit": 0, "urban": 1, "mine": 2, "farm": 3}
+    return sorted((c for c, n in p["workers"].items() if n), key=lambda c: (order[CARDS[c].kind], CARDS[c].level, c))
+
+
 def lose_population(state: dict, seat: int) -> bool:
-    """JA l.229: an unused worker back to the yellow bank, else a worker from a card (default: the cheapest
+    """JA l.231: an unused worker back to the yellow bank, else a worker from a card (default: the cheapest
     card: units, then urban buildings, then farms and mines, lowest level first)."""
     p = state["seats"][seat]
     if p["idle"]:
         p["idle"] -= 1
     else:
-        order = {"unit": 0, "urban": 1, "mine": 2, "farm": 3}
-        held = sorted((c for c, n in p["workers"].items() if n),
-                      key=lambda c: (order[CARDS[c].kind], CARDS[c].level, c))
+        held = worker_order(p)
         if not held:
             return False
         p["workers"][held[0]] -= 1
     p["yellow"] += 1
     return True
-
-
-def lose_building(state: dict, seat: int, kinds: tuple, best: bool = False) -> str | None:
-    """A worker off a building of `kinds` back to the unused workers: the lowest level (the highest when `best`)."""
-    p = state["seats"][seat]
-    held = sorted((c for c, n in p["workers"].items() if n and CARDS[c].kind in kinds),
-                  key=lambda c: (CARDS[c].level, c), reverse=best)
-    if not held:
-        return None
-    p["workers"][held[0]] -= 1
-    p["idle"] += 1
-    return held[0]
 
 
 def lose_goods(p: dict, total: int) -> int:
@@ -175,10 +168,6 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
         if e.stat in ("food", "resource"):
             got = eco.produce(p, e.stat, n)
             events.append(base.event("produced", seat, what=e.stat, amount=got))
-        else:  # the seat's choice; default: food while food is short of resources, then resources
-            for _ in range(n):
-                what = "food" if eco.amount(p, "food") < eco.amount(p, "resource") else "resource"
-                eco.produce(p, what, 1)
     elif e.op == "lose":
         if e.stat == "population":
             for _ in range(n):
@@ -194,10 +183,6 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
                 if p["blue"]:
                     p["blue"] -= 1
                     p["blue_extra"] -= 1
-        elif e.stat == "building":
-            lose_building(state, seat, ("urban", "farm", "mine"))
-        elif e.stat == "urban":
-            lose_building(state, seat, ("urban",), best=True)  # the least-culture civilization chooses
         elif e.stat == "discontent_half_up":
             for _ in range(min(p["idle"], (discontent(p, state["options"]) + 1) // 2)):
                 lose_population(state, seat)
@@ -206,9 +191,6 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
                 state["discard"].append(p["leader"])
                 p["leader"] = None
                 eco.refresh(p)
-        elif e.stat == "colony":
-            from .colonies import lose_colony  # imported here: colonies builds on this module
-            lose_colony(state, seat, events)
         # age_a_or_i_wonder: nothing to lose until flipped wonders exist (docs/tta.md)
     elif e.op == "take" and e.stat == "yellow_bank":
         weak = targets(state, "weakest")[0]
@@ -247,6 +229,9 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
 # Effects each concerned seat chooses for itself, and the answers it may give (the first is the default).
 CHOICES = {("produce", "food_or_resource"): ("food", "resource"), ("free_build", "temple"): ("build", "skip"),
            ("free_build", "infantry"): ("build", "skip")}
+# Effects where a seat chooses what is lost or gained; the options come from the state (`loss_options`).
+LOSS_CHOICES = {("lose", "building"), ("lose", "urban"), ("lose", "population"), ("lose", "colony"),
+                ("lose", "food_and_resource"), ("produce", "food_and_resource")}
 
 
 def choosers(state: dict, e) -> list[int]:
@@ -259,27 +244,131 @@ def choosers(state: dict, e) -> list[int]:
     return seats
 
 
+def chooser(state: dict, e, victim: int) -> int:
+    """Who chooses what `victim` loses: Terrorism's least-culture civilization chooses the others' buildings
+    (notes: Terrorism); otherwise the victim itself (JA l.231: the owner's card)."""
+    return targets(state, "least_culture")[0] if e.stat == "urban" else victim
+
+
+def loss_options(state: dict, e, victim: int) -> list[str]:
+    """What `victim` may lose (or gain) under effect `e`, the default first; fewer than two: nothing to ask.
+
+    Options are card ids (a worker off that card, a colony) or "N food" (N food, the rest resources)."""
+    p = state["seats"][victim]
+    n = e.amount * count(state, victim, e.per, e.table)
+    held = [c for c, k in p["workers"].items() if k]
+    if e.stat == "population":
+        return [] if p["idle"] or n != 1 else worker_order(p)  # JA l.231: an unused worker goes first
+    if e.stat in ("building", "urban"):
+        kinds = ("urban",) if e.stat == "urban" else ("urban", "farm", "mine")
+        return sorted((c for c in held if CARDS[c].kind in kinds), key=lambda c: (CARDS[c].level, c),
+                      reverse=e.stat == "urban")
+    if e.stat == "colony":
+        from .colonies import colony_order  # imported here: colonies builds on this module
+        return colony_order(p)
+    food, res = eco.amount(p, "food"), eco.amount(p, "resource")
+    if e.op == "lose":
+        if food + res <= n:
+            return []  # everything goes
+        return [f"{k} food" for k in range(max(0, n - res), min(n, food) + 1)]  # default: resources first
+    default = _mix_default(food, res, n)
+    return [f"{k} food" for k in sorted(range(n + 1), key=lambda k: (k != default, k))]
+
+
+def _mix_default(food: int, res: int, n: int) -> int:
+    """How much food the default mix of `n` produced takes: one at a time, food while food is short of resources."""
+    k = 0
+    for i in range(n):
+        if food + k < res + (i - k):
+            k += 1
+    return k
+
+
+def apply_choice(state: dict, e, victim: int, option: str, events: list) -> None:
+    """Apply the chosen option of a LOSS_CHOICES effect to `victim`."""
+    p = state["seats"][victim]
+    if option.endswith(" food"):
+        n = e.amount * count(state, victim, e.per, e.table)
+        k = int(option.split()[0])
+        for what, amount in (("food", k), ("resource", n - k)):
+            if e.op == "produce" and amount:
+                got = eco.produce(p, what, amount)
+                events.append(base.event("produced", victim, what=what, amount=got))
+            elif e.op == "lose":  # only what it has (JA l.229)
+                amount = min(amount, eco.amount(p, what))
+                if amount and eco.pay(p, what, amount):
+                    events.append(base.event("event_gain", victim, what=what, amount=-amount))
+    elif e.stat == "colony":
+        from .colonies import lose_colony
+        lose_colony(state, victim, option, events)
+    else:
+        p["workers"][option] -= 1
+        if e.stat == "population":
+            p["yellow"] += 1
+            events.append(base.event("population_lost", victim, amount=1))
+        else:
+            p["idle"] += 1
+            events.append(base.event("razed", victim, card=option, count=1))
+    eco.refresh(p)
+
+
+def options_of(frame: dict, seat: int) -> list[str]:
+    """The answers `seat` may give to an event_choice frame (one list for all, or one per seat)."""
+    opts = frame["options"]
+    return list(opts) if isinstance(opts, list) else list(opts[str(seat)])
+
+
+def _loss_frames(state: dict, copy: str, i: int, e, events: list) -> list[dict]:
+    """Apply what needs no choice; one frame per round of choices (a seat answers one question at a time)."""
+    frames: list[dict] = []
+    for victim in targets(state, e.who):
+        opts = loss_options(state, e, victim)
+        if len(opts) < 2:
+            if opts:
+                apply_choice(state, e, victim, opts[0], events)
+            else:  # nothing to choose: an unused worker goes, or all the food and resources; or nothing to lose
+                apply_outcome(state, e, victim, events)
+            continue
+        seat = chooser(state, e, victim)
+        frame = next((f for f in frames if seat not in f["seats"]), None)
+        if frame is None:
+            frame = {"kind": "event_choice", "seats": [], "answered": [], "answers": {}, "card": copy, "effect": i,
+                     "options": {}, "victims": {}}
+            frames.append(frame)
+        frame["seats"].append(seat)
+        frame["options"][str(seat)] = opts
+        frame["victims"][str(seat)] = victim
+    return frames
+
+
 def resolve(state: dict, copy: str, events: list, resume: str) -> None:
     """Resolve a revealed event: each effect on each seat it touches (targets fixed before any change).
 
     An effect each seat chooses for itself asks every concerned seat at once (one `event_choice` frame); it is
-    applied when the last one answers, in turn order whatever the order of the answers (the issue)."""
+    applied when the last one answers, in turn order whatever the order of the answers (the issue). Frames of
+    one event are answered in the order of its effects; the last one answered resumes the turn."""
     m = MILITARY[copy.split(":", 1)[0]]
     events.append(base.event("event", state["turn"], card=copy))
     if m.kind == "territory":
         from .colonies import open_bidding  # imported here: colonies builds on this module
         open_bidding(state, copy, events, resume)
         return
+    frames: list[dict] = []
     for i, e in enumerate(m.effects):
         if (e.op, e.stat) in CHOICES:
             seats = choosers(state, e)
             if seats:
-                state["stack"].append({"kind": "event_choice", "seats": seats, "answered": [], "answers": {},
-                                       "card": copy, "effect": i, "options": list(CHOICES[(e.op, e.stat)]),
-                                       "resume": resume})
+                frames.append({"kind": "event_choice", "seats": seats, "answered": [], "answers": {},
+                               "card": copy, "effect": i, "options": list(CHOICES[(e.op, e.stat)])})
+            continue
+        if (e.op, e.stat) in LOSS_CHOICES:
+            frames += _loss_frames(state, copy, i, e, events)
             continue
         for seat in targets(state, e.who):
             apply_outcome(state, e, seat, events)
+    for k, frame in enumerate(reversed(frames)):  # the first effect's frame on top
+        frame["resume"] = resume if k == 0 else None
+        state["stack"].append(frame)
     for p in state["seats"]:
         eco.refresh(p)
 
@@ -287,7 +376,7 @@ def resolve(state: dict, copy: str, events: list, resume: str) -> None:
 def answer_choice(state: dict, seat: int, option: str, events: list) -> None:
     """A seat answers an event choice; the last answer applies every seat's choice in turn order."""
     frame = state["stack"][-1]
-    if option not in frame["options"]:
+    if option not in options_of(frame, seat):
         raise ValueError(option)
     frame["answers"][str(seat)] = option
     frame["answered"].append(seat)
@@ -295,13 +384,21 @@ def answer_choice(state: dict, seat: int, option: str, events: list) -> None:
     if len(frame["answered"]) < len(frame["seats"]):
         return
     state["stack"].pop()
-    state["phase"] = frame["resume"]
+    if frame["resume"] is not None:
+        state["phase"] = frame["resume"]
+    if "conflict" in frame:  # an aggression or war won: its effects apply with the winner's or loser's choice
+        from .conflict import outcome  # imported here: conflict builds on this module
+        winner, loser, advantage = frame["conflict"]
+        outcome(state, frame["card"], winner, loser, advantage, events, option)
+        return
     e = MILITARY[frame["card"].split(":", 1)[0]].effects[frame["effect"]]
     for s in frame["seats"]:
         choice = frame["answers"][str(s)]
-        if choice == "skip":
+        if "victims" in frame:
+            apply_choice(state, e, frame["victims"][str(s)], choice, events)
+        elif choice == "skip":
             continue
-        if e.op == "produce":
+        elif e.op == "produce":
             got = eco.produce(state["seats"][s], choice, e.amount)
             events.append(base.event("produced", s, what=choice, amount=got))
         else:

@@ -177,12 +177,13 @@ class Event:
 
 @dataclass(frozen=True)
 class Choose:
-    """An answer to an event choice: "food", "resource", "build", "skip"."""
+    """An answer to an event choice: "food", "resource", "build", "skip", "N food" (the rest resources) or a card id
+    (the building, worker or colony lost)."""
 
     option: str
 
     def __str__(self) -> str:
-        return f"choose {self.option}"
+        return f"choose {name(self.option) if '/' in self.option else self.option}"
 
 
 @dataclass(frozen=True)
@@ -360,8 +361,8 @@ class CancelPact:
 
 @dataclass(frozen=True)
 class Standing:
-    """A standing order, set any time: `topic` "defence" (never, cheapest, ask) or "pacts" (refuse, ask, accept
-    from the seats in `seats`)."""
+    """A standing order, set any time: `topic` "defence" (never, cheapest, ask), "pacts" (refuse, ask, accept
+    from the seats in `seats`) or "choices" (default, ask: event choices)."""
 
     topic: str
     policy: str

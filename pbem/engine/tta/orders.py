@@ -1,16 +1,19 @@
 """Standing orders (the issue): answers a seat files ahead so that an email game does not stall on an interrupt.
 
 `state["orders"]` maps a seat (as text) to {"defence": never | cheapest | ask, "pacts": refuse | ask | accept,
-"from": [seats whose pacts are accepted]}. A seat without an order is asked ("ask"); a deadline then makes the
+"from": [seats whose pacts are accepted], "choices": default | ask (an event choice answered by its default, the
+first option)}. A seat without an order is asked ("ask"); a deadline then makes the
 bot answer for it (play/timeouts.py), which defends with the cheapest sufficient defence (conflict.cheapest).
 """
 from __future__ import annotations
 
 from .. import base
 from .conflict import cheapest
-from .moves import Accept, Defend, Refuse
+from .events import options_of
+from .moves import Accept, Choose, Defend, Refuse
 
-POLICIES = {"defence": ("never", "cheapest", "ask"), "pacts": ("refuse", "ask", "accept")}
+POLICIES = {"defence": ("never", "cheapest", "ask"), "pacts": ("refuse", "ask", "accept"),
+            "choices": ("default", "ask")}
 
 
 def policy(state: dict, seat: int, topic: str) -> str:
@@ -27,7 +30,8 @@ def accepts_from(state: dict, seat: int, offerer: int) -> bool:
 def problem(state: dict, seat: int, topic: str, value: str, seats: tuple) -> str | None:
     """Why the order cannot be filed (None: it can)."""
     if topic not in POLICIES:
-        return 'say "standing defence never|cheapest|ask" or "standing pacts refuse|ask|accept [player N]"'
+        return ('say "standing defence never|cheapest|ask", "standing pacts refuse|ask|accept [player N]" or '
+                '"standing choices default|ask"')
     if value not in POLICIES[topic]:
         return f"a {topic} order is one of " + ", ".join(POLICIES[topic])
     if seats and (topic != "pacts" or value != "accept"):
@@ -46,15 +50,21 @@ def file(state: dict, seat: int, topic: str, value: str, seats: tuple, events: l
     events.append(base.event("standing_order", seat, to=[seat], topic=topic, policy=value, seats=sorted(seats)))
 
 
-def standing_answer(state: dict):
-    """The answer the asked seat's standing order gives to the top frame (None: the seat is asked)."""
+def standing_answer(state: dict) -> tuple[int, object] | None:
+    """(seat, move): the answer a seat's standing order gives to the top frame (None: the seats are asked)."""
     frame = state["stack"][-1] if state["stack"] and state["over"] is None else None
-    if frame is None or frame["kind"] not in ("defend", "pact_answer"):
+    if frame is None:
         return None
+    if frame["kind"] == "event_choice":  # each seat asked at once: the first with a "default" order
+        seat = next((s for s in frame["seats"] if s not in frame["answered"]
+                     and policy(state, s, "choices") == "default"), None)
+        return None if seat is None else (seat, Choose(options_of(frame, seat)[0]))
     if frame["kind"] == "defend":
-        return {"never": Defend(), "cheapest": cheapest(state, frame) or Defend()}.get(
+        move = {"never": Defend(), "cheapest": cheapest(state, frame) or Defend()}.get(
             policy(state, frame["seat"], "defence"))
-    mode = policy(state, frame["seat"], "pacts")
-    if mode == "refuse":
-        return Refuse()
-    return Accept() if accepts_from(state, frame["seat"], frame["by"]) else None
+    elif frame["kind"] == "pact_answer":
+        mode = policy(state, frame["seat"], "pacts")
+        move = Refuse() if mode == "refuse" else Accept() if accepts_from(state, frame["seat"], frame["by"]) else None
+    else:
+        return None
+    return None if move is None else (frame["seat"], move)

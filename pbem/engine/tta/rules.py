@@ -12,7 +12,7 @@ from .cards.military import MILITARY
 from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
                     Done, Event, FreeColony, GrowUnit, Hold, Pact, Pass, Play, Populate, Refuse, Revolution, Sacrifice,
                     Standing, Tactic, Take, Upgrade, War, Wonder)
-from .events import strength
+from .events import options_of, strength
 from .politics import first_copies as _first_copies
 from .politics import political_moves
 from .state import base_copy, copy_state
@@ -82,7 +82,7 @@ def settle(state: dict, events: list) -> None:
         answer = orders.standing_answer(state)
         if answer is None:
             return
-        seat = state["stack"][-1]["seat"]
+        seat, answer = answer
         events.append(base.event("standing_order_applied", seat, prompt=state["stack"][-1]["kind"], move=str(answer)))
         HANDLERS[type(answer)](state, seat, answer, events)
 
@@ -221,7 +221,7 @@ def legal_defend(state: dict, seat: int, frame: dict) -> list:
 
 # What each kind of frame may be answered with (beside FRAME_MOVES).
 FRAME_LEGAL = {"actions": legal_actions, "discard": legal_discard, "politics": legal_politics,
-               "event_choice": lambda state, seat, frame: [Choose(o) for o in frame["options"]],
+               "event_choice": lambda state, seat, frame: [Choose(o) for o in options_of(frame, seat)],
                "bid": colonies.legal_bid, "colonize": colonies.legal_colonize,
                "defend": legal_defend, "sacrifice": lambda state, seat, frame: [Sacrifice()],
                "pact_answer": lambda state, seat, frame: [Accept(), Refuse()]}

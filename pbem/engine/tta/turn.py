@@ -10,7 +10,7 @@ from .board import (AGE_END_YELLOW, FAMINE_CULTURE, ROW_REMOVAL, ROW_SLOTS, cons
 from .cards import AGES, CARDS, card
 from .cards.military import MILITARY
 from .conflict import war_phase
-from .events import final_events
+from .events import final_events, options_of
 from .military_deck import draw_military
 from .politics import political_moves
 
@@ -287,6 +287,16 @@ def advance(state: dict, events: list) -> None:
         state["phase"] = nxt
 
 
+def _choice_data(frame: dict, seat: int) -> dict:
+    """What a seat asked at once with others sees: the card, its own options and whose loss it chooses."""
+    data = {"card": frame["card"]} if "card" in frame else {}
+    if "options" in frame:
+        data["options"] = options_of(frame, seat)
+    if "victims" in frame:
+        data["victim"] = frame["victims"][str(seat)]
+    return data
+
+
 def prompts(state: dict) -> list[base.Prompt]:
     """Who must answer the top frame."""
     if not state["stack"] or state["over"] is not None:
@@ -294,8 +304,7 @@ def prompts(state: dict) -> list[base.Prompt]:
     frame = state["stack"][-1]
     if "seats" in frame:
         done = frame.get("answered", [])
-        data = {k: frame[k] for k in ("card", "options") if k in frame}
-        return [base.Prompt(s, frame["kind"], dict(data)) for s in frame["seats"] if s not in done]
+        return [base.Prompt(s, frame["kind"], _choice_data(frame, s)) for s in frame["seats"] if s not in done]
     # What the asked seat needs to answer: the territory and its bids, the attack or the pact offered (all public).
     data = {k: frame[k] for k in ("card", "high", "bid", "by", "attack", "a", "b", "war") if k in frame}
     if frame["kind"] == "actions":

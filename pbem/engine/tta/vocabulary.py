@@ -47,10 +47,12 @@ AND = ("and", "と", "et", "und")
 PACT_WORDS = ("pact", "pacts", "契約", "pacte", "pactes", "pakt", "pakte")
 # Standing orders: topics and policies in four languages ("standing bid 5" has a number instead).
 TOPICS = {"defence": ("defence", "defense", "defend", "防御", "防衛", "defendre", "verteidigung"),
-          "pacts": PACT_WORDS}
+          "pacts": PACT_WORDS, "choices": ("choices", "choice", "event", "events", "選択", "イベント", "choix",
+                                           "evenement", "evenements", "wahl", "auswahl", "ereignis", "ereignisse")}
 POLICY_WORDS = {"never": ("never", "しない", "jamais", "nie", "niemals"),
                 "cheapest": ("cheapest", "cheap", "最安", "最小", "minimal", "minimum", "billigste", "gunstigste"),
                 "ask": ("ask", "聞く", "確認", "demander", "fragen"),
+                "default": ("default", "既定", "デフォルト", "defaut", "standard", "vorgabe"),
                 "refuse": VERBS["refuse"], "accept": VERBS["accept"]}
 TOPIC_OF = {w: t for t, words in TOPICS.items() for w in words}
 POLICY_OF = {w: p for p, words in POLICY_WORDS.items() for w in words}
