@@ -514,9 +514,12 @@ def test_the_text_board_shows_the_attack_to_answer_and_the_wars(locale):
     mil(state, "mil/I/bonus", seat=1)
     state, _ = act(state, "aggression raid i player 2")
     view = tta.view(state, 1)
-    assert view["conflict"] == {"kind": "defend", "seat": 1, "card": view["conflict"]["card"], "by": 0, "attack": 6}
+    assert view["conflict"] == {"kind": "defend", "seat": 1, "card": view["conflict"]["card"], "by": 0, "attack": 6,
+                                "strength": 1, "default": "defend none"}  # +2 cannot hold against 6
+    assert "strength" not in tta.view(state, 0)["conflict"]  # the default may name the defender's hidden cards
     board = tta.board_text(view, locale, ["Ann", "Bob"])
-    assert "Raid I" in board and "6" in board and "Ann" in board
+    assert "Raid I" in board and "6" in board and "Ann" in board and "defend none" in board
+    assert "Defense / Colonization Bonus I" in board  # the defender's own military hand
     state["wars"].append({"card": mil(state, "mil/III/holy_war", seat=0), "by": 0, "on": 1})
     state["seats"][0]["mil_hand"].remove(state["wars"][0]["card"])
     assert "Holy War" in tta.board_text(tta.view(state, 0), locale, ["Ann", "Bob"])

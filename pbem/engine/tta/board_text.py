@@ -19,7 +19,10 @@ LABELS = {
            "waiting": "Waiting for: {who}", "pact": "Pact {card}: A {a}, B {b}", "war": "War {card}: {by} on {on}",
            "attack": "{card} by {by} on {on}: attack strength {attack}",
            "offer": "{card} offered by {by} to {on}: A {a}",
-           "war_attack": "{card}: {by} goes to war on {on} with strength {attack}"},
+           "war_attack": "{card}: {by} goes to war on {on} with strength {attack}",
+           "mil_hand": "military hand: {cards}", "mil_hand_n": "military hand: {n} cards",
+           "stake": "Your strength is {strength}: you hold if you reach {attack} (a tie holds).",
+           "default": "Not answered by the deadline, the bot answers for you: {move}"},
     "ja": {"title": "第{round}ラウンド、時代{age}。手番：{who}。", "last": "第{n}ラウンドが最後。",
            "over": "ゲーム終了。", "row": "カード列（取得に必要なCivilアクション。山札 {decks}）：", "empty": "なし",
            "player": "プレイヤー{n}", "you": "（あなた）",
@@ -29,7 +32,10 @@ LABELS = {
            "building": "{wonder}（建設中 {done}/{stages}）", "hand": "手札：{cards}", "hand_n": "手札：{n}枚",
            "waiting": "手番待ち：{who}", "pact": "契約 {card}：A {a}、B {b}", "war": "戦争 {card}：{by}→{on}",
            "attack": "{by}が{on}に{card}：攻撃側の軍事力{attack}", "offer": "{by}が{on}に{card}を提案：A {a}",
-           "war_attack": "{card}：{by}が軍事力{attack}で{on}と戦争"},
+           "war_attack": "{card}：{by}が軍事力{attack}で{on}と戦争",
+           "mil_hand": "軍事手札：{cards}", "mil_hand_n": "軍事手札：{n}枚",
+           "stake": "あなたの軍事力は{strength}：{attack}に達すれば防衛成功（同点は防衛側の勝ち）。",
+           "default": "期限までに答えがなければ、ボットが代わりに答えます：{move}"},
     "fr": {"title": "Manche {round}, âge {age}. Tour de : {who}.", "last": "La manche {n} est la dernière.",
            "over": "La partie est terminée.",
            "row": "Rangée de cartes (actions civiles pour prendre ; pioches {decks}) :",
@@ -44,7 +50,10 @@ LABELS = {
            "pact": "Pacte {card} : A {a}, B {b}", "war": "Guerre {card} : {by} contre {on}",
            "attack": "{card} de {by} contre {on} : force d'attaque {attack}",
            "offer": "{card} proposé par {by} à {on} : A {a}",
-           "war_attack": "{card} : {by} entre en guerre contre {on} avec une force de {attack}"},
+           "war_attack": "{card} : {by} entre en guerre contre {on} avec une force de {attack}",
+           "mil_hand": "main militaire : {cards}", "mil_hand_n": "main militaire : {n} cartes",
+           "stake": "Votre force est de {strength} : vous tenez si vous atteignez {attack} (l'égalité tient).",
+           "default": "Sans réponse à l'échéance, le robot répond pour vous : {move}"},
     "de": {"title": "Runde {round}, Zeitalter {age}. Am Zug: {who}.", "last": "Runde {n} ist die letzte.",
            "over": "Das Spiel ist vorbei.", "row": "Kartenreihe (Zivilaktionen zum Nehmen; Stapel {decks}):",
            "empty": "leer", "player": "Spieler {n}", "you": " (du)",
@@ -57,7 +66,10 @@ LABELS = {
            "waiting": "Es fehlt: {who}", "pact": "Pakt {card}: A {a}, B {b}", "war": "Krieg {card}: {by} gegen {on}",
            "attack": "{card} von {by} gegen {on}: Angriffsstärke {attack}",
            "offer": "{card} von {by} an {on} angeboten: A {a}",
-           "war_attack": "{card}: {by} zieht mit Stärke {attack} gegen {on} in den Krieg"},
+           "war_attack": "{card}: {by} zieht mit Stärke {attack} gegen {on} in den Krieg",
+           "mil_hand": "Militärhand: {cards}", "mil_hand_n": "Militärhand: {n} Karten",
+           "stake": "Deine Stärke ist {strength}: du hältst, wenn du {attack} erreichst (Gleichstand hält).",
+           "default": "Ohne Antwort bis zur Frist antwortet der Bot für dich: {move}"},
 }
 
 
@@ -104,6 +116,11 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
             out.append("  " + t["hand"].format(cards=", ".join(name(c) for c in hand) or "-"))
         else:
             out.append("  " + t["hand_n"].format(n=hand["count"]))
+        mil = p.get("mil_hand")
+        if isinstance(mil, list):  # one's own military cards: the bonus cards a defence names
+            out.append("  " + t["mil_hand"].format(cards=", ".join(name(c) for c in mil) or "-"))
+        elif mil and mil["count"]:
+            out.append("  " + t["mil_hand_n"].format(n=mil["count"]))
     military = view.get("military") or {}
     lines = [t["pact"].format(card=name(x["card"]), a=who(x["a"]), b=who(x["b"])) for x in military.get("pacts", [])]
     lines += [t["war"].format(card=name(x["card"]), by=who(x["by"]), on=who(x["on"])) for x in military.get("wars", [])]
@@ -112,6 +129,10 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
         key = "offer" if c["kind"] == "pact_answer" else "war_attack" if c.get("war") else "attack"
         lines.append(t[key].format(card=name(c["card"]), by=who(c["by"]), on=who(c["seat"]),
                                    attack=c.get("attack", ""), a=who(c["a"]) if "a" in c else ""))
+        if "strength" in c and c["kind"] == "defend":
+            lines.append(t["stake"].format(strength=c["strength"], attack=c["attack"]))
+        if "default" in c:
+            lines.append(t["default"].format(move=c["default"]))
     if lines:
         out.append("")
         out += lines
