@@ -6,6 +6,7 @@ import random
 import pytest
 
 from pbem.engine import tta
+from pbem.engine.tta.board_text import stake
 from pbem.engine.base import IllegalMove
 from pbem.engine.tta import economy as eco
 from pbem.engine.tta import rules
@@ -520,9 +521,23 @@ def test_the_text_board_shows_the_attack_to_answer_and_the_wars(locale):
     board = tta.board_text(view, locale, ["Ann", "Bob"])
     assert "Raid I" in board and "6" in board and "Ann" in board and "defend none" in board
     assert "Defense / Colonization Bonus I" in board  # the defender's own military hand
+    assert stake(view["conflict"]["card"], "Ann", locale) in board  # what the raid takes if it wins
     state["wars"].append({"card": mil(state, "mil/III/holy_war", seat=0), "by": 0, "on": 1})
     state["seats"][0]["mil_hand"].remove(state["wars"][0]["card"])
     assert "Holy War" in tta.board_text(tta.view(state, 0), locale, ["Ann", "Bob"])
+
+
+@pytest.mark.parametrize("locale", ["en", "ja", "fr", "de"])
+def test_every_aggression_says_what_it_takes_in_every_language(locale):
+    from pbem.engine.tta.cards.military import MILITARY
+
+    for cid in (c for c, m in MILITARY.items() if m.kind == "aggression"):
+        text = stake(cid + ":1", "Ann", locale)
+        assert text and "Ann" in text and "{" not in text, (cid, locale)
+    assert stake("mil/I/raid:1", "Ann", "en") == (
+        "If the attack wins: you lose up to 1 urban building(s) of one card (the most costly); Ann gets resources "
+        "worth half their cost.")
+    assert stake("mil/III/holy_war:1", "Ann", locale) is None  # wars: scaled by the difference
 
 
 def test_a_weaker_player_may_attack_and_no_other_card_defends():

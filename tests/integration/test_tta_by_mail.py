@@ -210,6 +210,8 @@ def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
     assert "\n  military hand: Defense / Colonization Bonus II, Open Borders Agreement\n" in text
     assert ("\nRaid I by bob on ann (you): attack strength 6\n"
             "Your strength is 2: you hold if you reach 6 (a tie holds).\n"
+            "If the attack wins: you lose up to 1 urban building(s) of one card (the most\n"
+            "costly); bob gets resources worth half their cost.\n"
             "Not answered by the deadline, the bot answers for you: defend with +4\n") in text
     assert "Deadline: " in text and "If you have not moved by then, the bot moves for you." in text
     assert examples(attacked) == ["defend none", "defend with +4"]

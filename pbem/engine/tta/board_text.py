@@ -6,6 +6,7 @@ from typing import Mapping, Sequence
 
 from .board import ROW_COSTS
 from .cards import CARDS, card
+from .cards.military import MILITARY
 from .moves import name
 
 LABELS = {
@@ -72,6 +73,63 @@ LABELS = {
            "default": "Ohne Antwort bis zur Frist antwortet der Bot für dich: {move}"},
 }
 
+# What an aggression does if the attack wins (the defender's mail: what is at stake). {n}: the amount of the card's
+# first effect, {m}: of its last (conflict.outcome applies them; the loser gives only what it has).
+STAKES = {
+    "en": {"enslave": "If the attack wins: you lose {n} worker (an unused one first); {by} gets {m} resources.",
+           "plunder": "If the attack wins: {by} takes {n} food and resources from you (resources first).",
+           "raid": "If the attack wins: you lose up to {n} urban building(s) of one card (the most costly); "
+                   "{by} gets resources worth half their cost.",
+           "annex": "If the attack wins: {by} takes your latest colony.",
+           "assassinate": "If the attack wins: your leader is discarded; {by} gains {m} culture per its age.",
+           "sabotage": "If the attack wins: your wonder under construction is discarded; "
+                       "{by} gains {m} culture per its age.",
+           "spy": "If the attack wins: {by} takes {n} science from you.",
+           "armed_intervention": "If the attack wins: you lose {n} culture and {by} gains what you lose."},
+    "ja": {"enslave": "攻撃が成功すると：あなたは労働者{n}人を失い（未就労から）、{by}は資源{m}を得ます。",
+           "plunder": "攻撃が成功すると：{by}はあなたから食料と資源を合わせて{n}奪います（資源から）。",
+           "raid": "攻撃が成功すると：あなたは1枚のカード（最も高価なもの）の都市建物を最大{n}つ失い、"
+                   "{by}はその建設コストの半分の資源を得ます。",
+           "annex": "攻撃が成功すると：{by}はあなたの最新の植民地を奪います。",
+           "assassinate": "攻撃が成功すると：あなたのリーダーは捨て札になり、{by}はその時代1つにつきカルチャー{m}を得ます。",
+           "sabotage": "攻撃が成功すると：建設中の驚異は捨て札になり、{by}はその時代1つにつきカルチャー{m}を得ます。",
+           "spy": "攻撃が成功すると：{by}はあなたから発明{n}を奪います。",
+           "armed_intervention": "攻撃が成功すると：あなたはカルチャー{n}を失い、{by}は失った分を得ます。"},
+    "fr": {"enslave": "Si l'attaque réussit : vous perdez {n} ouvrier (un libre d'abord) ; {by} reçoit "
+                      "{m} ressources.",
+           "plunder": "Si l'attaque réussit : {by} vous prend {n} nourriture et ressources (ressources d'abord).",
+           "raid": "Si l'attaque réussit : vous perdez jusqu'à {n} bâtiment(s) urbain(s) d'une carte (la plus "
+                   "chère) ; {by} reçoit des ressources pour la moitié de leur coût.",
+           "annex": "Si l'attaque réussit : {by} vous prend votre dernière colonie.",
+           "assassinate": "Si l'attaque réussit : votre dirigeant est défaussé ; {by} gagne {m} culture par âge "
+                          "du dirigeant.",
+           "sabotage": "Si l'attaque réussit : votre merveille en construction est défaussée ; {by} gagne {m} "
+                       "culture par âge de la merveille.",
+           "spy": "Si l'attaque réussit : {by} vous prend {n} science.",
+           "armed_intervention": "Si l'attaque réussit : vous perdez {n} culture et {by} gagne ce que vous "
+                                 "perdez."},
+    "de": {"enslave": "Gelingt der Angriff: du verlierst {n} Arbeiter (zuerst einen freien); {by} erhält "
+                      "{m} Rohstoffe.",
+           "plunder": "Gelingt der Angriff: {by} nimmt dir {n} Nahrung und Rohstoffe (zuerst Rohstoffe).",
+           "raid": "Gelingt der Angriff: du verlierst bis zu {n} Stadtgebäude einer Karte (der teuersten); {by} "
+                   "erhält Rohstoffe für die Hälfte ihrer Kosten.",
+           "annex": "Gelingt der Angriff: {by} nimmt dir deine jüngste Kolonie.",
+           "assassinate": "Gelingt der Angriff: dein Anführer wird abgeworfen; {by} erhält {m} Kultur je "
+                          "Zeitalter des Anführers.",
+           "sabotage": "Gelingt der Angriff: dein Weltwunder im Bau wird abgeworfen; {by} erhält {m} Kultur je "
+                       "Zeitalter des Wunders.",
+           "spy": "Gelingt der Angriff: {by} nimmt dir {n} Wissenschaft.",
+           "armed_intervention": "Gelingt der Angriff: du verlierst {n} Kultur und {by} erhält, was du "
+                                 "verlierst."},
+}
+
+
+def stake(copy: str, by: str, locale: str) -> str | None:
+    """What the aggression `copy` does to the defender if it wins, in words (None: not an aggression)."""
+    m = MILITARY[copy.split(":", 1)[0]]
+    text = STAKES.get(locale, STAKES["en"]).get(m.key) if m.kind == "aggression" else None
+    return text and text.format(by=by, n=abs(m.effects[0].amount), m=abs(m.effects[-1].amount))
+
 
 def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = None) -> str:
     """The board as monospaced text for a turn email."""
@@ -131,6 +189,8 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
                                    attack=c.get("attack", ""), a=who(c["a"]) if "a" in c else ""))
         if "strength" in c and c["kind"] == "defend":
             lines.append(t["stake"].format(strength=c["strength"], attack=c["attack"]))
+            if not c.get("war"):
+                lines += filter(None, [stake(c["card"], who(c["by"]), locale)])
         if "default" in c:
             lines.append(t["default"].format(move=c["default"]))
     if lines:
