@@ -1,6 +1,8 @@
 """The contract functions built on the phase table and the decision stack: pending, legal, apply, view, result."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from .. import base
 from . import colonies, conflict, orders, turn
 from . import economy as eco
@@ -293,10 +295,7 @@ def _conflict(state: dict, seat: int | None) -> dict | None:
     return out
 
 
-class _NO_NOISE:
-    @staticmethod
-    def random() -> float:
-        return 0.0
+_NO_NOISE = SimpleNamespace(random=lambda: 0.0)  # a random source for bot_move that always draws 0
 
 
 def final_scores(state: dict) -> list[dict]:
