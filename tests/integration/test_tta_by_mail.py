@@ -263,7 +263,11 @@ def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
     assert played.startswith("ann did not move in time: the bot played ") and "; done." in played
     table.wait(lambda: table.state()["round"] == 3 and [s for s, _ in table.asked()] == [0], "round 3 asks Bob")
 
-    # Exactly these five mails to Ann, each fit for a phone.
+    # Exactly these five mails to Ann, each fit for a phone; Bob got his turns, the answers and the notice.
     table.wait(lambda: table.queued(ANN) == len(ann.mails()) == 5, "five mails to Ann, all delivered")
     for mail in ann.mails():
         phone_width(mail)
+    table.wait(lambda: table.queued(BOB) == len(bob.mails()) == 6, "six mails to Bob, all delivered")
+    subjects = [m["Subject"] for m in bob.mails()]
+    assert subjects[1:4] == ["Re: " + politics["Subject"], bob_turn["Subject"], "Re: " + bob_turn["Subject"]]
+    assert sorted(s.split("] ")[1].split(":")[0] for s in subjects[4:]) == ["Your turn", "ann did not move in time"]
