@@ -601,7 +601,7 @@ def queue_notice(game: Game, text: str, key: str, *, concerns: int | None = None
             body = message(user) if message is not None else text
             _queue(f"notice:{key}:{seat.position}", "notice", user.email,
                    f"{game_tag(game)} {body[:120]}",
-                   render("notice.txt", text=body, link=game_link(game), **_footer(user)),
+                   fold(render("notice.txt", text=body, link=game_link(game), **_footer(user))),
                    user=user, game=game, headers=_game_headers(game, seat))
 
 

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from pbem.engine import tta
+from pbem.engine.tta.board_text import stake
 from pbem.engine.base import IllegalMove
 from pbem.engine.tta import economy as eco
 from pbem.engine.tta import rules
@@ -520,12 +521,29 @@ def test_the_text_board_shows_the_attack_to_answer_and_the_wars(locale):
     mil(state, "mil/I/bonus", seat=1)
     state, _ = act(state, "aggression raid i player 2")
     view = tta.view(state, 1)
-    assert view["conflict"] == {"kind": "defend", "seat": 1, "card": view["conflict"]["card"], "by": 0, "attack": 6}
+    assert view["conflict"] == {"kind": "defend", "seat": 1, "card": view["conflict"]["card"], "by": 0, "attack": 6,
+                                "strength": 1, "default": "defend none"}  # +2 cannot hold against 6
+    assert "strength" not in tta.view(state, 0)["conflict"]  # the default may name the defender's hidden cards
     board = tta.board_text(view, locale, ["Ann", "Bob"])
-    assert "Raid I" in board and "6" in board and "Ann" in board
+    assert "Raid I" in board and "6" in board and "Ann" in board and "defend none" in board
+    assert "Defense / Colonization Bonus I" in board  # the defender's own military hand
+    assert stake(view["conflict"]["card"], "Ann", locale) in board  # what the raid takes if it wins
     state["wars"].append({"card": mil(state, "mil/III/holy_war", seat=0), "by": 0, "on": 1})
     state["seats"][0]["mil_hand"].remove(state["wars"][0]["card"])
     assert "Holy War" in tta.board_text(tta.view(state, 0), locale, ["Ann", "Bob"])
+
+
+@pytest.mark.parametrize("locale", ["en", "ja", "fr", "de"])
+def test_every_aggression_says_what_it_takes_in_every_language(locale):
+    from pbem.engine.tta.cards.military import MILITARY
+
+    for cid in (c for c, m in MILITARY.items() if m.kind == "aggression"):
+        text = stake(cid + ":1", "Ann", locale)
+        assert text and "Ann" in text and "{" not in text, (cid, locale)
+    assert stake("mil/I/raid:1", "Ann", "en") == (
+        "If the attack wins: you lose up to 1 urban building(s) of one card (the most costly); Ann gets resources "
+        "worth half their cost.")
+    assert stake("mil/III/holy_war:1", "Ann", locale) is None  # wars: scaled by the difference
 
 
 def test_a_weaker_player_may_attack_and_no_other_card_defends():

@@ -46,6 +46,20 @@ def test_an_offer_asks_the_other_player_and_acceptance_puts_it_in_play_with_the_
     assert asked(state) == [(0, "actions")]  # the political phase is over
 
 
+def test_the_partners_mail_says_the_offer_and_what_the_deadline_answers():
+    """The asked partner sees the bot's answer at its deadline (accept as side A or a symmetric pact, else refuse:
+    docs/tta.md); the offerer does not see the partner's default."""
+    state = politics(tta_state(players=3))
+    mil(state, "mil/II/acceptance_of_supremacy")
+    as_b, _ = act(state, "pact acceptance of supremacy player 2 as B")
+    assert tta.view(as_b, 1)["conflict"]["default"] == "refuse" and "default" not in tta.view(as_b, 0)["conflict"]
+    board = tta.board_text(tta.view(as_b, 1), "en", ["Ann", "Bob", "Cy"])
+    assert ("Acceptance of Supremacy offered by Ann to Bob (you): A Ann\n"
+            "Not answered by the deadline, the bot answers for you: refuse\n") in board
+    as_a, _ = act(state, "pact acceptance of supremacy player 2 as A")
+    assert tta.view(as_a, 1)["conflict"]["default"] == "accept"
+
+
 def test_a_refused_pact_goes_back_to_the_offerers_hand():
     """JA l.298: refused, the card returns to the offerer's hand and the political phase ends."""
     state = politics(tta_state(players=3))

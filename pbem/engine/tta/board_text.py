@@ -6,6 +6,7 @@ from typing import Mapping, Sequence
 
 from .board import ROW_COSTS
 from .cards import CARDS, card
+from .cards.military import MILITARY
 from .moves import name
 
 LABELS = {
@@ -19,7 +20,10 @@ LABELS = {
            "waiting": "Waiting for: {who}", "pact": "Pact {card}: A {a}, B {b}", "war": "War {card}: {by} on {on}",
            "attack": "{card} by {by} on {on}: attack strength {attack}",
            "offer": "{card} offered by {by} to {on}: A {a}",
-           "war_attack": "{card}: {by} goes to war on {on} with strength {attack}"},
+           "war_attack": "{card}: {by} goes to war on {on} with strength {attack}",
+           "mil_hand": "military hand: {cards}", "mil_hand_n": "military hand: {n} cards",
+           "stake": "Your strength is {strength}: you hold if you reach {attack} (a tie holds).",
+           "default": "Not answered by the deadline, the bot answers for you: {move}"},
     "ja": {"title": "第{round}ラウンド、時代{age}。手番：{who}。", "last": "第{n}ラウンドが最後。",
            "over": "ゲーム終了。", "row": "カード列（取得に必要なCivilアクション。山札 {decks}）：", "empty": "なし",
            "player": "プレイヤー{n}", "you": "（あなた）",
@@ -29,7 +33,10 @@ LABELS = {
            "building": "{wonder}（建設中 {done}/{stages}）", "hand": "手札：{cards}", "hand_n": "手札：{n}枚",
            "waiting": "手番待ち：{who}", "pact": "契約 {card}：A {a}、B {b}", "war": "戦争 {card}：{by}→{on}",
            "attack": "{by}が{on}に{card}：攻撃側の軍事力{attack}", "offer": "{by}が{on}に{card}を提案：A {a}",
-           "war_attack": "{card}：{by}が軍事力{attack}で{on}と戦争"},
+           "war_attack": "{card}：{by}が軍事力{attack}で{on}と戦争",
+           "mil_hand": "軍事手札：{cards}", "mil_hand_n": "軍事手札：{n}枚",
+           "stake": "あなたの軍事力は{strength}：{attack}に達すれば防衛成功（同点は防衛側の勝ち）。",
+           "default": "期限までに答えがなければ、ボットが代わりに答えます：{move}"},
     "fr": {"title": "Manche {round}, âge {age}. Tour de : {who}.", "last": "La manche {n} est la dernière.",
            "over": "La partie est terminée.",
            "row": "Rangée de cartes (actions civiles pour prendre ; pioches {decks}) :",
@@ -44,7 +51,10 @@ LABELS = {
            "pact": "Pacte {card} : A {a}, B {b}", "war": "Guerre {card} : {by} contre {on}",
            "attack": "{card} de {by} contre {on} : force d'attaque {attack}",
            "offer": "{card} proposé par {by} à {on} : A {a}",
-           "war_attack": "{card} : {by} entre en guerre contre {on} avec une force de {attack}"},
+           "war_attack": "{card} : {by} entre en guerre contre {on} avec une force de {attack}",
+           "mil_hand": "main militaire : {cards}", "mil_hand_n": "main militaire : {n} cartes",
+           "stake": "Votre force est de {strength} : vous tenez si vous atteignez {attack} (l'égalité tient).",
+           "default": "Sans réponse à l'échéance, le robot répond pour vous : {move}"},
     "de": {"title": "Runde {round}, Zeitalter {age}. Am Zug: {who}.", "last": "Runde {n} ist die letzte.",
            "over": "Das Spiel ist vorbei.", "row": "Kartenreihe (Zivilaktionen zum Nehmen; Stapel {decks}):",
            "empty": "leer", "player": "Spieler {n}", "you": " (du)",
@@ -57,8 +67,68 @@ LABELS = {
            "waiting": "Es fehlt: {who}", "pact": "Pakt {card}: A {a}, B {b}", "war": "Krieg {card}: {by} gegen {on}",
            "attack": "{card} von {by} gegen {on}: Angriffsstärke {attack}",
            "offer": "{card} von {by} an {on} angeboten: A {a}",
-           "war_attack": "{card}: {by} zieht mit Stärke {attack} gegen {on} in den Krieg"},
+           "war_attack": "{card}: {by} zieht mit Stärke {attack} gegen {on} in den Krieg",
+           "mil_hand": "Militärhand: {cards}", "mil_hand_n": "Militärhand: {n} Karten",
+           "stake": "Deine Stärke ist {strength}: du hältst, wenn du {attack} erreichst (Gleichstand hält).",
+           "default": "Ohne Antwort bis zur Frist antwortet der Bot für dich: {move}"},
 }
+
+# What an aggression does if the attack wins (the defender's mail: what is at stake). {n}: the amount of the card's
+# first effect, {m}: of its last (conflict.outcome applies them; the loser gives only what it has).
+STAKES = {
+    "en": {"enslave": "If the attack wins: you lose {n} worker (an unused one first); {by} gets {m} resources.",
+           "plunder": "If the attack wins: {by} takes {n} food and resources from you (resources first).",
+           "raid": "If the attack wins: you lose up to {n} urban building(s) of one card (the most costly); "
+                   "{by} gets resources worth half their cost.",
+           "annex": "If the attack wins: {by} takes your latest colony.",
+           "assassinate": "If the attack wins: your leader is discarded; {by} gains {m} culture per its age.",
+           "sabotage": "If the attack wins: your wonder under construction is discarded; "
+                       "{by} gains {m} culture per its age.",
+           "spy": "If the attack wins: {by} takes {n} science from you.",
+           "armed_intervention": "If the attack wins: you lose {n} culture and {by} gains what you lose."},
+    "ja": {"enslave": "攻撃が成功すると：あなたは労働者{n}人を失い（未就労から）、{by}は資源{m}を得ます。",
+           "plunder": "攻撃が成功すると：{by}はあなたから食料と資源を合わせて{n}奪います（資源から）。",
+           "raid": "攻撃が成功すると：あなたは1枚のカード（最も高価なもの）の都市建物を最大{n}つ失い、"
+                   "{by}はその建設コストの半分の資源を得ます。",
+           "annex": "攻撃が成功すると：{by}はあなたの最新の植民地を奪います。",
+           "assassinate": "攻撃が成功すると：あなたのリーダーは捨て札になり、{by}はその時代1つにつきカルチャー{m}を得ます。",
+           "sabotage": "攻撃が成功すると：建設中の驚異は捨て札になり、{by}はその時代1つにつきカルチャー{m}を得ます。",
+           "spy": "攻撃が成功すると：{by}はあなたから発明{n}を奪います。",
+           "armed_intervention": "攻撃が成功すると：あなたはカルチャー{n}を失い、{by}は失った分を得ます。"},
+    "fr": {"enslave": "Si l'attaque réussit : vous perdez {n} ouvrier (un libre d'abord) ; {by} reçoit "
+                      "{m} ressources.",
+           "plunder": "Si l'attaque réussit : {by} vous prend {n} nourriture et ressources (ressources d'abord).",
+           "raid": "Si l'attaque réussit : vous perdez jusqu'à {n} bâtiment(s) urbain(s) d'une carte (la plus "
+                   "chère) ; {by} reçoit des ressources pour la moitié de leur coût.",
+           "annex": "Si l'attaque réussit : {by} vous prend votre dernière colonie.",
+           "assassinate": "Si l'attaque réussit : votre dirigeant est défaussé ; {by} gagne {m} culture par âge "
+                          "du dirigeant.",
+           "sabotage": "Si l'attaque réussit : votre merveille en construction est défaussée ; {by} gagne {m} "
+                       "culture par âge de la merveille.",
+           "spy": "Si l'attaque réussit : {by} vous prend {n} science.",
+           "armed_intervention": "Si l'attaque réussit : vous perdez {n} culture et {by} gagne ce que vous "
+                                 "perdez."},
+    "de": {"enslave": "Gelingt der Angriff: du verlierst {n} Arbeiter (zuerst einen freien); {by} erhält "
+                      "{m} Rohstoffe.",
+           "plunder": "Gelingt der Angriff: {by} nimmt dir {n} Nahrung und Rohstoffe (zuerst Rohstoffe).",
+           "raid": "Gelingt der Angriff: du verlierst bis zu {n} Stadtgebäude einer Karte (der teuersten); {by} "
+                   "erhält Rohstoffe für die Hälfte ihrer Kosten.",
+           "annex": "Gelingt der Angriff: {by} nimmt dir deine jüngste Kolonie.",
+           "assassinate": "Gelingt der Angriff: dein Anführer wird abgeworfen; {by} erhält {m} Kultur je "
+                          "Zeitalter des Anführers.",
+           "sabotage": "Gelingt der Angriff: dein Weltwunder im Bau wird abgeworfen; {by} erhält {m} Kultur je "
+                       "Zeitalter des Wunders.",
+           "spy": "Gelingt der Angriff: {by} nimmt dir {n} Wissenschaft.",
+           "armed_intervention": "Gelingt der Angriff: du verlierst {n} Kultur und {by} erhält, was du "
+                                 "verlierst."},
+}
+
+
+def stake(copy: str, by: str, locale: str) -> str | None:
+    """What the aggression `copy` does to the defender if it wins, in words (None: not an aggression)."""
+    m = MILITARY[copy.split(":", 1)[0]]
+    text = STAKES.get(locale, STAKES["en"]).get(m.key) if m.kind == "aggression" else None
+    return text and text.format(by=by, n=abs(m.effects[0].amount), m=abs(m.effects[-1].amount))
 
 
 def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = None) -> str:
@@ -104,6 +174,11 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
             out.append("  " + t["hand"].format(cards=", ".join(name(c) for c in hand) or "-"))
         else:
             out.append("  " + t["hand_n"].format(n=hand["count"]))
+        mil = p.get("mil_hand")
+        if isinstance(mil, list):  # one's own military cards: the bonus cards a defence names
+            out.append("  " + t["mil_hand"].format(cards=", ".join(name(c) for c in mil) or "-"))
+        elif mil and mil["count"]:
+            out.append("  " + t["mil_hand_n"].format(n=mil["count"]))
     military = view.get("military") or {}
     lines = [t["pact"].format(card=name(x["card"]), a=who(x["a"]), b=who(x["b"])) for x in military.get("pacts", [])]
     lines += [t["war"].format(card=name(x["card"]), by=who(x["by"]), on=who(x["on"])) for x in military.get("wars", [])]
@@ -112,6 +187,12 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
         key = "offer" if c["kind"] == "pact_answer" else "war_attack" if c.get("war") else "attack"
         lines.append(t[key].format(card=name(c["card"]), by=who(c["by"]), on=who(c["seat"]),
                                    attack=c.get("attack", ""), a=who(c["a"]) if "a" in c else ""))
+        if "strength" in c and c["kind"] == "defend":
+            lines.append(t["stake"].format(strength=c["strength"], attack=c["attack"]))
+            if not c.get("war"):
+                lines += filter(None, [stake(c["card"], who(c["by"]), locale)])
+        if "default" in c:
+            lines.append(t["default"].format(move=c["default"]))
     if lines:
         out.append("")
         out += lines

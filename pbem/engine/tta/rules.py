@@ -1,6 +1,8 @@
 """The contract functions built on the phase table and the decision stack: pending, legal, apply, view, result."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from .. import base
 from . import colonies, conflict, orders, turn
 from . import economy as eco
@@ -265,7 +267,7 @@ def view(state: dict, seat: int | None) -> dict:
         "last_round": state["last_round"], "over": state["over"],
         "asked": [{"seat": pr.seat, "kind": pr.kind} for pr in pending(state)],
         "orders": base_copy(state["orders"].get(str(seat), {})) if seat is not None else {},  # your standing orders
-        "conflict": _conflict(state),
+        "conflict": _conflict(state, seat),
         "military": {"decks": {a: len(d) for a, d in state["mil_decks"].items()},
                      "discard": {a: len(d) for a, d in state["mil_discard"].items()},
                      "current": len(state["current"]), "future": len(state["future"]),
@@ -276,12 +278,24 @@ def view(state: dict, seat: int | None) -> dict:
     }
 
 
-def _conflict(state: dict) -> dict | None:
-    """The attack being defended or the pact offered, when one is asked (public: the card was played)."""
+def _conflict(state: dict, seat: int | None) -> dict | None:
+    """The attack being defended or the pact offered, when one is asked (public: the card was played); the asked
+    seat also sees its own strength and the answer the bot gives for it at the deadline (play/timeouts.py), which
+    may name its hidden bonus cards."""
     frame = state["stack"][-1] if state["stack"] else None
     if frame is None or frame["kind"] not in ("defend", "pact_answer") or state["over"] is not None:
         return None
-    return {k: frame[k] for k in ("kind", "seat", "card", "by", "attack", "a", "b", "war") if k in frame}
+    out = {k: frame[k] for k in ("kind", "seat", "card", "by", "attack", "a", "b", "war") if k in frame}
+    if seat == frame["seat"]:
+        from .bot import bot_move  # the bot imports this module
+
+        out["strength"] = strength(state, seat)
+        # No noise: the bot's scores for these answers are whole points apart, so its noise never changes them.
+        out["default"] = str(bot_move(state, seat, _NO_NOISE))
+    return out
+
+
+_NO_NOISE = SimpleNamespace(random=lambda: 0.0)  # a random source for bot_move that always draws 0
 
 
 def final_scores(state: dict) -> list[dict]:

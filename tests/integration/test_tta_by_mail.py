@@ -1,0 +1,273 @@
+"""Issue 14, "Done when": a full round of a 3-player Through the Ages game played by email replies only (raw MIME
+through the served webhook, a real Celery worker delivering to an SMTP sink), with two interrupts: an aggression
+answered by reply (`defend with +4`) and a pact offer answered by the partner's standing order (`standing pacts
+refuse`, filed by mail). The round ends with a deadline passing (the scan, run by the worker for a later moment):
+the bot plays the email player's turn and tells her.
+
+Seats: Bob (0, the start player), a bot (1), Ann (2). The round is arranged in the database before any mail:
+round 2, Bob at his political phase with six Warriors and Raid I; Ann with two Warriors, a +4 defence bonus card
+and the pact Open Borders Agreement. Every mail Ann receives is read and asserted.
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+import time
+import urllib.request
+from datetime import timedelta
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+
+import psycopg
+import pytest
+import redis
+from celery import Celery
+
+from conftest import REDIS_URL
+from served import SECRET_KEY, gunicorn, set_up
+from test_delivery import Worker
+from test_email_only_player import body, examples, words
+
+from pbem import engine
+
+pytestmark = pytest.mark.integration
+
+INBOUND_SECRET = "tta-mail-" + secrets.token_hex(8)
+REDIS_DB = REDIS_URL.rsplit("/", 1)[0] + "/11"  # its own broker: other tests flush theirs
+RULES = engine.get("tta")
+ANN, BOB = "ann@example.org", "bob@example.org"
+
+
+class Player:
+    """One player's mail program: replies as clients do (Reply-To, In-Reply-To, the original quoted) and reads
+    the mails the SMTP sink received for this address, in order."""
+
+    def __init__(self, name: str, address: str, base: str, sink):
+        self.name, self.address, self.base, self.sink = name, address, base, sink
+
+    def reply(self, mail: EmailMessage, text: str) -> str:
+        """Send the reply; its Message-ID."""
+        msg = EmailMessage()
+        msg["From"], msg["To"] = f"{self.name} <{self.address}>", mail["Reply-To"]
+        msg["Subject"] = mail["Subject"] if mail["Subject"].startswith("Re:") else "Re: " + mail["Subject"]
+        msg["Message-ID"] = make_msgid(domain="mail.example.org")
+        msg["In-Reply-To"] = mail["Message-ID"]
+        msg["References"] = " ".join(filter(None, [mail["References"], mail["Message-ID"]]))
+        quoted = "\n".join("> " + line if line else ">" for line in body(mail).splitlines())
+        msg.set_content(f"{text}\n\nOn Wed, 25 Nov 2026 at 09:00, pbem <pbem@pbem.test> wrote:\n{quoted}\n")
+        request = urllib.request.Request(f"{self.base}/inbound/raw/{INBOUND_SECRET}", data=msg.as_bytes(),
+                                         headers={"Content-Type": "message/rfc822"})
+        with urllib.request.urlopen(request, timeout=60) as response:
+            assert response.status == 200 and json.load(response)["outcome"] != "error"
+        return msg["Message-ID"]
+
+    def mails(self) -> list[EmailMessage]:
+        with self.sink.arrived:
+            return [m for rcpts, m in self.sink.messages if self.address in rcpts]
+
+    def mail(self, n: int, timeout: float = 60) -> EmailMessage:
+        """The n-th mail delivered to this player (1-based), once the worker has delivered it."""
+        end = time.monotonic() + timeout
+        with self.sink.arrived:
+            while len(mine := self.mails()) < n:
+                left = end - time.monotonic()
+                assert left > 0, f"mail {n} to {self.name} never arrived; got {[m['Subject'] for m in mine]}"
+                self.sink.arrived.wait(min(left, 0.5))
+        return mine[n - 1]
+
+
+class Table:
+    """The game as stored, read as a player reads the board in the mail."""
+
+    def __init__(self, db_url: str, game_id: int):
+        self.db_url, self.game_id = db_url, game_id
+
+    def _one(self, sql: str, *args):
+        with psycopg.connect(self.db_url, autocommit=True) as conn:
+            return conn.execute(sql, args).fetchone()
+
+    def state(self) -> dict:
+        return self._one("SELECT state FROM games WHERE id = %s", self.game_id)[0]
+
+    def asked(self) -> list[tuple[int, str]]:
+        return [(p.seat, p.kind) for p in RULES.pending(self.state())]
+
+    def queued(self, address: str) -> int:
+        return self._one("SELECT count(*) FROM outbox WHERE to_address = %s", address)[0]
+
+    def deadline(self, seat: int):
+        return self._one("SELECT deadline FROM seats WHERE game_id = %s AND position = %s", self.game_id, seat)[0]
+
+    def wait(self, predicate, what: str, timeout: float = 60) -> None:
+        """Wait until `predicate()` holds (the worker does the scan in its own time)."""
+        end = time.monotonic() + timeout
+        while not predicate():
+            assert time.monotonic() < end, f"never: {what}; asked {self.asked()}"
+            time.sleep(0.1)
+
+
+def _pull(state: dict, card_id: str, seat: int) -> str:
+    """Move a copy of military card `card_id` from its draw deck to `seat`'s military hand."""
+    deck = state["mil_decks"][card_id.split("/")[1]]
+    copy = next(c for c in deck if c.startswith(card_id + ":"))
+    deck.remove(copy)
+    state["seats"][seat]["mil_hand"].append(copy)
+    return copy
+
+
+def _arrange(app) -> int:
+    """Bob, Ann and a bot; round 2 at Bob's political phase (module docstring); Bob's turn mail queued."""
+    from sqlalchemy.orm.attributes import flag_modified
+
+    from pbem import play
+    from pbem.engine.tta import economy as eco
+    from pbem.extensions import db
+    from pbem.models import Outbox, User
+    from pbem.play.moves import Waits, advance
+
+    bob, ann = User(email=BOB, name="bob"), User(email=ANN, name="ann")
+    db.session.add_all([bob, ann])
+    db.session.commit()
+    game = play.create_game(bob, "tta", seats=3, bots=1, random_seating=False, turn_seconds=3600,
+                            timeout_extensions=0, replace_after=5, seed="tta-by-mail")  # the same bot moves each run
+    play.join(game.id, ann)
+    game = play.start_game(game.id, bob)
+    state = game.state
+    state["round"] = 2
+    assert [s.user_id for s in sorted(game.seats, key=lambda s: s.position)] == [bob.id, None, ann.id]
+    for seat, warriors in ((0, 6), (2, 2)):
+        p = state["seats"][seat]
+        p["yellow"] -= warriors - p["workers"]["civ/A/warriors"]
+        p["workers"]["civ/A/warriors"] = warriors
+    _pull(state, "mil/I/raid", 0)
+    _pull(state, "mil/II/bonus", 2)
+    _pull(state, "mil/I/open_borders_agreement", 2)
+    bob_seat = state["seats"][0]
+    bob_seat["ca"], bob_seat["ma"] = eco.civil_actions_max(bob_seat), eco.military_actions_max(bob_seat)
+    state["stack"] = [{"kind": "politics", "seat": 0, "resume": "discard"}]
+    state["turn"], state["phase"] = 0, "politics"
+    game.state = state
+    flag_modified(game, "state")
+    # Nobody has been mailed about the position before the arrangement: ask again from here.
+    db.session.execute(db.delete(Outbox))
+    for seat in game.seats:
+        seat.prompt_version = None
+    advance(game, RULES, Waits(game))
+    db.session.commit()
+    return game.id
+
+
+@pytest.fixture
+def served(fresh_pg, smtp_server, tmp_path):
+    """gunicorn with the raw webhook, a Celery worker, the SMTP sink, the arranged game, Redis db 11."""
+    game_id = set_up(fresh_pg, tmp_path / "instance", _arrange)
+    redis.Redis.from_url(REDIS_DB).flushdb()
+    settings = {"REDIS_URL": REDIS_DB, "MAIL_URL": smtp_server.url + "?timeout=20", "INBOUND_DOMAIN": "pbem.test",
+                "INBOUND_SECRET": INBOUND_SECRET}
+    env = dict(os.environ)
+    env.update(settings, DATABASE_URL=fresh_pg, SECRET_KEY=SECRET_KEY, BASE_URL="http://pbem.test",
+               PBEM_INSTANCE=str(tmp_path / "instance"),
+               PATH=str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", ""))
+    worker = Worker(env, tmp_path / "worker.log")
+    worker.start()
+    try:
+        with gunicorn(fresh_pg, tmp_path / "instance", extra_env=settings) as base:
+            yield (Player("Ann", ANN, base, smtp_server.handler), Player("Bob", BOB, base, smtp_server.handler),
+                   Table(fresh_pg, game_id))
+        assert "Traceback" not in worker.log.read_text(), worker.log.read_text()[-4000:]
+    finally:
+        worker.stop()
+        redis.Redis.from_url(REDIS_DB).flushdb()
+
+
+def phone_width(mail: EmailMessage) -> None:
+    """No line wider than 78 columns, but a link alone on its line (it must stay whole to work)."""
+    wide = [line for line in body(mail).splitlines() if len(line) > 78 and not line.startswith("http")]
+    assert not wide, wide
+
+
+def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
+    ann, bob, table = served
+    tag = "[pbem #%d Through the Ages]" % table.game_id
+    # The arranged position was mailed to Bob alone; a kick delivers the queue (the served app kicks on each reply).
+    Celery(broker=REDIS_DB).send_task("pbem.tasks.deliver_outbox")
+    politics = bob.mail(1)
+    assert politics["Subject"].startswith(f"{tag} Your turn: your political action")
+
+    # Bob files his order on pacts and attacks Ann in one reply: Ann is asked to defend, by a mail that says
+    # what attacks her, both strengths, the bonus cards she holds and what the bot answers at the deadline.
+    bob.reply(politics, "standing pacts refuse\naggression raid i player 3")
+    attacked = ann.mail(1)
+    assert table.asked() == [(2, "defend")]
+    assert attacked["Subject"] == (f"{tag} Your turn: you are attacked: defend with bonus cards and sacrifices, or "
+                                   "defend none")
+    text = body(attacked)
+    assert "bob played Raid I against You (strength 6, 0 unit(s) sacrificed)." in words(text)
+    assert "\nann (you): culture 0 (+0), science 0 (+1), strength 2, happy 0\n" in text
+    assert "\n  military hand: Defense / Colonization Bonus II, Open Borders Agreement\n" in text
+    assert ("\nRaid I by bob on ann (you): attack strength 6\n"
+            "Your strength is 2: you hold if you reach 6 (a tie holds).\n"
+            "If the attack wins: you lose up to 1 urban building(s) of one card (the most\n"
+            "costly); bob gets resources worth half their cost.\n"
+            "Not answered by the deadline, the bot answers for you: defend with +4\n") in text
+    assert "Deadline: " in text and "If you have not moved by then, the bot moves for you." in text
+    assert examples(attacked) == ["defend none", "defend with +4"]
+
+    # Ann defends by reply; the answer threads under her mail and says what was applied and what it did.
+    sent = ann.reply(attacked, "defend with +4")
+    held = ann.mail(2)
+    assert held["Subject"] == "Re: " + attacked["Subject"] and held["In-Reply-To"] == sent
+    assert ("Applied: defend with +4. What happened: You defended with strength 6 (1 bonus card(s), 0 unit(s) "
+            "sacrificed). Raid I by bob failed against You: 6 against 6. Now waiting for bob.") in words(body(held))
+    state = table.state()
+    assert [c.split(":")[0] for c in state["seats"][2]["mil_hand"]] == ["mil/I/open_borders_agreement"]
+    assert table.asked() == [(0, "actions")]
+
+    # Bob ends his turn by reply; the bot plays its turn; then Ann's political phase: she holds a pact.
+    bob_turn = bob.mail(3)
+    assert "Raid I by You failed against ann: 6 against 6." in words(body(bob_turn))
+    bob.reply(bob_turn, "done")
+    offer = ann.mail(3)
+    assert offer["Subject"] == (f"{tag} Your turn: your political action (an event, an aggression, a war or a "
+                                "pact; or done)")
+    text = words(body(offer))
+    assert "- bob ended the actions." in text and "- Bot 2 ended the actions." in text
+    assert "- You: turn in round 2." in text and "military hand: Open Borders Agreement" in text
+    assert any(e.startswith("pact Open Borders Agreement player") for e in examples(offer)), examples(offer)
+
+    # Ann offers it to Bob: his standing order refuses it at once (he is not asked); her answer says so and,
+    # since she is asked her actions now, doubles as her turn mail.
+    sent = ann.reply(offer, "pact open borders agreement player 1")
+    refused = ann.mail(4)
+    assert refused["Subject"] == "Re: " + offer["Subject"] and refused["In-Reply-To"] == sent
+    text = words(body(refused))
+    assert ("Applied: pact Open Borders Agreement player 1. What happened: You offered Open Borders Agreement to "
+            "bob (side A: You). Standing order of bob: refuse. bob refused Open Borders Agreement from You; it goes "
+            "back to their hand.") in text
+    assert "It is your turn: take your actions (cards from the row, building, then done)." in text
+    assert "If you have not moved by then, the bot moves for you." in text
+    state = table.state()
+    assert state["pacts"] == [] and table.asked() == [(2, "actions")]
+    assert any(c.startswith("mil/I/open_borders_agreement:") for c in state["seats"][2]["mil_hand"])
+
+    # Ann lets her deadline pass: the worker's scan, run for a moment after it, has the bot play her actions and
+    # tells her; the round ends and round 3 asks Bob.
+    moment = table.deadline(2) + timedelta(minutes=1)
+    Celery(broker=REDIS_DB).send_task("pbem.tasks.scan_deadlines", kwargs={"at": moment.isoformat()})
+    notice = ann.mail(5)
+    assert notice["Subject"].startswith(f"{tag} ann did not move in time: the bot played ")
+    played = words(body(notice))
+    assert played.startswith("ann did not move in time: the bot played ") and "; done." in played
+    table.wait(lambda: table.state()["round"] == 3 and [s for s, _ in table.asked()] == [0], "round 3 asks Bob")
+
+    # Exactly these five mails to Ann, each fit for a phone; Bob got his turns, the answers and the notice.
+    table.wait(lambda: table.queued(ANN) == len(ann.mails()) == 5, "five mails to Ann, all delivered")
+    for mail in ann.mails():
+        phone_width(mail)
+    table.wait(lambda: table.queued(BOB) == len(bob.mails()) == 6, "six mails to Bob, all delivered")
+    subjects = [m["Subject"] for m in bob.mails()]
+    assert subjects[1:4] == ["Re: " + politics["Subject"], bob_turn["Subject"], "Re: " + bob_turn["Subject"]]
+    assert sorted(s.split("] ")[1].split(":")[0] for s in subjects[4:]) == ["Your turn", "ann did not move in time"]
