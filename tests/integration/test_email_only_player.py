@@ -12,24 +12,19 @@ would read the board in the mail); the test waits on conditions only.
 from __future__ import annotations
 
 import json
-import os
 import secrets
-import subprocess
-import sys
 import time
 import urllib.request
 from email import policy
 from email.message import EmailMessage
 from email.utils import make_msgid
-from pathlib import Path
 
 import psycopg
 import pytest
-import redis
 
 from conftest import REDIS_URL
-from served import SECRET_KEY, gunicorn, set_up
-from test_delivery import Worker
+from mail_stack import mail_stack
+from served import set_up
 
 from pbem import engine
 
@@ -148,22 +143,8 @@ class Table:
 def served(fresh_pg, smtp_server, tmp_path):
     """gunicorn with the raw webhook, a Celery worker, the SMTP sink, a fresh database, Redis db 12."""
     set_up(fresh_pg, tmp_path / "instance", lambda app: None)
-    redis.Redis.from_url(REDIS_DB).flushdb()
-    settings = {"REDIS_URL": REDIS_DB, "MAIL_URL": smtp_server.url + "?timeout=20", "INBOUND_DOMAIN": "pbem.test",
-                "INBOUND_SECRET": INBOUND_SECRET}
-    env = dict(os.environ)
-    env.update(settings, DATABASE_URL=fresh_pg, SECRET_KEY=SECRET_KEY, BASE_URL="http://pbem.test",
-               PBEM_INSTANCE=str(tmp_path / "instance"),
-               PATH=str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", ""))
-    worker = Worker(env, tmp_path / "worker.log")
-    worker.start()
-    try:
-        with gunicorn(fresh_pg, tmp_path / "instance", extra_env=settings) as base:
-            yield Mailer(base, smtp_server.handler, fresh_pg), Table(fresh_pg)
-        assert "Traceback" not in worker.log.read_text(), worker.log.read_text()[-4000:]
-    finally:
-        worker.stop()
-        redis.Redis.from_url(REDIS_DB).flushdb()
+    with mail_stack(fresh_pg, smtp_server, tmp_path, REDIS_DB, INBOUND_SECRET) as base:
+        yield Mailer(base, smtp_server.handler, fresh_pg), Table(fresh_pg)
 
 
 def test_three_rounds_played_only_by_mail(served):

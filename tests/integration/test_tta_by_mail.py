@@ -11,24 +11,21 @@ and the pact Open Borders Agreement. Every mail Ann receives is read and asserte
 from __future__ import annotations
 
 import json
-import os
 import secrets
-import sys
 import time
 import urllib.request
 from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
-from pathlib import Path
 
 import psycopg
 import pytest
-import redis
 from celery import Celery
 
 from conftest import REDIS_URL
-from served import SECRET_KEY, gunicorn, set_up
-from test_delivery import Worker
+from mail_stack import mail_stack
+from served import set_up
+from tta_positions import pull_military
 from test_email_only_player import body, examples, words
 
 from pbem import engine
@@ -109,15 +106,6 @@ class Table:
             time.sleep(0.1)
 
 
-def _pull(state: dict, card_id: str, seat: int) -> str:
-    """Move a copy of military card `card_id` from its draw deck to `seat`'s military hand."""
-    deck = state["mil_decks"][card_id.split("/")[1]]
-    copy = next(c for c in deck if c.startswith(card_id + ":"))
-    deck.remove(copy)
-    state["seats"][seat]["mil_hand"].append(copy)
-    return copy
-
-
 def _arrange(app) -> int:
     """Bob, Ann and a bot; round 2 at Bob's political phase (module docstring); Bob's turn mail queued."""
     from sqlalchemy.orm.attributes import flag_modified
@@ -142,9 +130,9 @@ def _arrange(app) -> int:
         p = state["seats"][seat]
         p["yellow"] -= warriors - p["workers"]["civ/A/warriors"]
         p["workers"]["civ/A/warriors"] = warriors
-    _pull(state, "mil/I/raid", 0)
-    _pull(state, "mil/II/bonus", 2)
-    _pull(state, "mil/I/open_borders_agreement", 2)
+    pull_military(state, "mil/I/raid", 0)
+    pull_military(state, "mil/II/bonus", 2)
+    pull_military(state, "mil/I/open_borders_agreement", 2)
     bob_seat = state["seats"][0]
     bob_seat["ca"], bob_seat["ma"] = eco.civil_actions_max(bob_seat), eco.military_actions_max(bob_seat)
     state["stack"] = [{"kind": "politics", "seat": 0, "resume": "discard"}]
@@ -164,23 +152,9 @@ def _arrange(app) -> int:
 def served(fresh_pg, smtp_server, tmp_path):
     """gunicorn with the raw webhook, a Celery worker, the SMTP sink, the arranged game, Redis db 11."""
     game_id = set_up(fresh_pg, tmp_path / "instance", _arrange)
-    redis.Redis.from_url(REDIS_DB).flushdb()
-    settings = {"REDIS_URL": REDIS_DB, "MAIL_URL": smtp_server.url + "?timeout=20", "INBOUND_DOMAIN": "pbem.test",
-                "INBOUND_SECRET": INBOUND_SECRET}
-    env = dict(os.environ)
-    env.update(settings, DATABASE_URL=fresh_pg, SECRET_KEY=SECRET_KEY, BASE_URL="http://pbem.test",
-               PBEM_INSTANCE=str(tmp_path / "instance"),
-               PATH=str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", ""))
-    worker = Worker(env, tmp_path / "worker.log")
-    worker.start()
-    try:
-        with gunicorn(fresh_pg, tmp_path / "instance", extra_env=settings) as base:
-            yield (Player("Ann", ANN, base, smtp_server.handler), Player("Bob", BOB, base, smtp_server.handler),
-                   Table(fresh_pg, game_id))
-        assert "Traceback" not in worker.log.read_text(), worker.log.read_text()[-4000:]
-    finally:
-        worker.stop()
-        redis.Redis.from_url(REDIS_DB).flushdb()
+    with mail_stack(fresh_pg, smtp_server, tmp_path, REDIS_DB, INBOUND_SECRET) as base:
+        yield (Player("Ann", ANN, base, smtp_server.handler), Player("Bob", BOB, base, smtp_server.handler),
+               Table(fresh_pg, game_id))
 
 
 def phone_width(mail: EmailMessage) -> None:

@@ -6,18 +6,11 @@ from datetime import timedelta
 
 from sqlalchemy.orm.attributes import flag_modified
 
+from tta_positions import pull_military
+
 from pbem import engine, play
 from pbem.extensions import db
 from pbem.models import Game
-
-
-def _pull(state: dict, card_id: str, seat: int) -> str:
-    """Move a copy of military card `card_id` from its draw deck to `seat`'s military hand."""
-    deck = state["mil_decks"][card_id.split("/")[1]]
-    copy = next(c for c in deck if c.startswith(card_id + ":"))
-    deck.remove(copy)
-    state["seats"][seat]["mil_hand"].append(copy)
-    return copy
 
 
 def _at_politics(game) -> None:
@@ -28,8 +21,8 @@ def _at_politics(game) -> None:
         p = state["seats"][seat]
         p["yellow"] -= n - p["workers"]["civ/A/warriors"]
         p["workers"]["civ/A/warriors"] = n
-    _pull(state, "mil/I/raid", 0)
-    _pull(state, "mil/II/bonus", 1)
+    pull_military(state, "mil/I/raid", 0)
+    pull_military(state, "mil/II/bonus", 1)
     state["stack"] = [{"kind": "politics", "seat": 0, "resume": "discard"}]
     state["phase"] = "politics"
     state["seats"][0]["ma"] = 2
@@ -80,7 +73,7 @@ def test_an_unanswered_event_choice_gets_its_default_at_the_deadline(make_game):
     game.timeout_extensions, game.replace_after = 0, 5
     _at_politics(game)
     state = game.state
-    _pull(state, "mil/I/pestilence", 0)
+    pull_military(state, "mil/I/pestilence", 0)
     top = next(c for d in state["mil_decks"].values() for c in d if c.startswith("mil/I/border_conflict:"))
     state["mil_decks"]["I"].remove(top)
     state["current"].insert(0, top)

@@ -1,0 +1,35 @@
+"""The parts a mail-only player meets, for the integration tests: gunicorn with the raw webhook, a real Celery
+worker and the SMTP sink, on a fresh database and a Redis database of the test's own."""
+from __future__ import annotations
+
+import os
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import redis
+
+from served import SECRET_KEY, gunicorn
+from test_delivery import Worker
+
+
+@contextmanager
+def mail_stack(pg_url: str, smtp_server, tmp_path: Path, redis_db: str, inbound_secret: str):
+    """Serve the app set up in `tmp_path / "instance"` (see served.set_up); yields the base URL. The worker's log
+    must hold no traceback when the test is done."""
+    redis.Redis.from_url(redis_db).flushdb()
+    settings = {"REDIS_URL": redis_db, "MAIL_URL": smtp_server.url + "?timeout=20", "INBOUND_DOMAIN": "pbem.test",
+                "INBOUND_SECRET": inbound_secret}
+    env = dict(os.environ)
+    env.update(settings, DATABASE_URL=pg_url, SECRET_KEY=SECRET_KEY, BASE_URL="http://pbem.test",
+               PBEM_INSTANCE=str(tmp_path / "instance"),
+               PATH=str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", ""))
+    worker = Worker(env, tmp_path / "worker.log")
+    worker.start()
+    try:
+        with gunicorn(pg_url, tmp_path / "instance", extra_env=settings) as base:
+            yield base
+        assert "Traceback" not in worker.log.read_text(), worker.log.read_text()[-4000:]
+    finally:
+        worker.stop()
+        redis.Redis.from_url(redis_db).flushdb()
