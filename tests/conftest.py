@@ -69,11 +69,19 @@ def app(pg_url, tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def _clean_tables(request):
-    """Empty every table after a test that used the database (tests commit, so no rollback trick)."""
-    yield
+    """For a test on the database: the suite's Celery app is current; every table emptied after it (tests
+    commit, so no rollback trick)."""
     if "app" not in request.fixturenames:
+        yield
         return
     app = request.getfixturevalue("app")
+    # Any Celery app an earlier test made (a client to a served worker, another create_app) became the
+    # current one: the suite's in-process app must be it, or this test's tasks go to a broker no worker reads.
+    from celery import _state
+
+    _state.set_default_app(app.extensions["celery"])
+    _state._set_current_app(app.extensions["celery"])
+    yield
     from pbem.extensions import db
 
     with app.app_context():

@@ -52,7 +52,8 @@ def expire_turn(game_id: int, seat: int, moment=None) -> str | None:
         state = game.state
         # The bot answers this seat's whole prompt: every decision it is asked in a row.
         for _ in range(MAX_BOT_MOVES):
-            move = rules.bot_move(state, seat, random.Random(f"{game.seed}:{game.version}"))
+            move = rules.deadline_move(state, seat) if hasattr(rules, "deadline_move") \
+                else rules.bot_move(state, seat, random.Random(f"{game.seed}:{game.version}"))
             state, events = rules.apply(state, seat, move)
             game.state = state
             append_move(game, seat, str(move), "timeout", events)

@@ -441,3 +441,16 @@ def test_a_colony_s_blue_tokens_stay_when_justice_system_comes_into_play():
     state, _ = act(state, "discover Justice System")
     p = state["seats"][0]
     assert (p["blue"], p["blue_extra"]) == (blue + 3, 5)
+
+
+def test_the_bid_mail_says_what_the_deadline_answers_and_the_deadline_plays_it():
+    """Issue 14: an interrupt's mail says the default that applies at the deadline; play/timeouts.py plays
+    `deadline_move`, so what the mail announced is what happens."""
+    state = revealed(armies={0: {"knights": 2}, 1: {"knights": 2}, 2: {"warriors": 1}})
+    [(seat, kind)] = asked(state)
+    assert kind == "bid"
+    view = tta.view(state, seat)
+    assert view["deadline_default"] == str(tta.deadline_move(state, seat))
+    assert all(tta.view(state, s)["deadline_default"] is None for s in range(3) if s != seat)
+    board = tta.board_text(view, "en", ["Ann", "Bob", "Cy"])
+    assert f"Not answered by the deadline, the bot answers for you: {view['deadline_default']}\n" in board

@@ -522,8 +522,10 @@ def test_the_text_board_shows_the_attack_to_answer_and_the_wars(locale):
     state, _ = act(state, "aggression raid i player 2")
     view = tta.view(state, 1)
     assert view["conflict"] == {"kind": "defend", "seat": 1, "card": view["conflict"]["card"], "by": 0, "attack": 6,
-                                "strength": 1, "default": "defend none"}  # +2 cannot hold against 6
-    assert "strength" not in tta.view(state, 0)["conflict"]  # the default may name the defender's hidden cards
+                                "strength": 1}
+    assert view["deadline_default"] == "defend none"  # +2 cannot hold against 6
+    # Only the defender sees its strength and its default (which may name its hidden cards).
+    assert "strength" not in tta.view(state, 0)["conflict"] and tta.view(state, 0)["deadline_default"] is None
     board = tta.board_text(view, locale, ["Ann", "Bob"])
     assert "Raid I" in board and "6" in board and "Ann" in board and "defend none" in board
     assert "Defense / Colonization Bonus I" in board  # the defender's own military hand

@@ -52,12 +52,12 @@ def test_the_partners_mail_says_the_offer_and_what_the_deadline_answers():
     state = politics(tta_state(players=3))
     mil(state, "mil/II/acceptance_of_supremacy")
     as_b, _ = act(state, "pact acceptance of supremacy player 2 as B")
-    assert tta.view(as_b, 1)["conflict"]["default"] == "refuse" and "default" not in tta.view(as_b, 0)["conflict"]
+    assert tta.view(as_b, 1)["deadline_default"] == "refuse" and tta.view(as_b, 0)["deadline_default"] is None
     board = tta.board_text(tta.view(as_b, 1), "en", ["Ann", "Bob", "Cy"])
     assert ("Acceptance of Supremacy offered by Ann to Bob (you): A Ann\n"
             "Not answered by the deadline, the bot answers for you: refuse\n") in board
     as_a, _ = act(state, "pact acceptance of supremacy player 2 as A")
-    assert tta.view(as_a, 1)["conflict"]["default"] == "accept"
+    assert tta.view(as_a, 1)["deadline_default"] == "accept"
 
 
 def test_a_refused_pact_goes_back_to_the_offerers_hand():

@@ -167,7 +167,7 @@ def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
     ann, bob, table = served
     tag = "[pbem #%d Through the Ages]" % table.game_id
     # The arranged position was mailed to Bob alone; a kick delivers the queue (the served app kicks on each reply).
-    Celery(broker=REDIS_DB).send_task("pbem.tasks.deliver_outbox")
+    Celery(broker=REDIS_DB, set_as_current=False).send_task("pbem.tasks.deliver_outbox")
     politics = bob.mail(1)
     assert politics["Subject"].startswith(f"{tag} Your turn: your political action")
 
@@ -230,7 +230,7 @@ def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
     # Ann lets her deadline pass: the worker's scan, run for a moment after it, has the bot play her actions and
     # tells her; the round ends and round 3 asks Bob.
     moment = table.deadline(2) + timedelta(minutes=1)
-    Celery(broker=REDIS_DB).send_task("pbem.tasks.scan_deadlines", kwargs={"at": moment.isoformat()})
+    Celery(broker=REDIS_DB, set_as_current=False).send_task("pbem.tasks.scan_deadlines", kwargs={"at": moment.isoformat()})
     notice = ann.mail(5)
     assert notice["Subject"].startswith(f"{tag} ann did not move in time: the bot played ")
     played = words(body(notice))

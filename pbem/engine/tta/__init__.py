@@ -92,6 +92,12 @@ def bot_move(state: dict, seat: int, rnd):
     return _bot_move(state, seat, rnd)
 
 
+def deadline_move(state: dict, seat: int):
+    """The move the deadline plays for `seat` (optional contract): the bot's without chance, so the turn mail can
+    say beforehand what it will be."""
+    return rules.deadline_move(state, seat)
+
+
 # Events after which a move cannot be taken back: something left a face-down pile (the row dealt from a civil
 # deck and the age it ended, a current event revealed, military cards drawn or reshuffled). New events that draw,
 # shuffle or reveal join this set: tests/engine/test_undo_barrier.py plays bot games and fails on any move that

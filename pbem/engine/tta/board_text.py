@@ -191,8 +191,8 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
             lines.append(t["stake"].format(strength=c["strength"], attack=c["attack"]))
             if not c.get("war"):
                 lines += filter(None, [stake(c["card"], who(c["by"]), locale)])
-        if "default" in c:
-            lines.append(t["default"].format(move=c["default"]))
+    if view.get("deadline_default"):
+        lines.append(t["default"].format(move=view["deadline_default"]))
     if lines:
         out.append("")
         out += lines

@@ -268,6 +268,7 @@ def view(state: dict, seat: int | None) -> dict:
         "asked": [{"seat": pr.seat, "kind": pr.kind} for pr in pending(state)],
         "orders": base_copy(state["orders"].get(str(seat), {})) if seat is not None else {},  # your standing orders
         "conflict": _conflict(state, seat),
+        "deadline_default": deadline_default(state, seat),  # hidden from others: it may name the seat's cards
         "military": {"decks": {a: len(d) for a, d in state["mil_decks"].items()},
                      "discard": {a: len(d) for a, d in state["mil_discard"].items()},
                      "current": len(state["current"]), "future": len(state["future"]),
@@ -280,19 +281,35 @@ def view(state: dict, seat: int | None) -> dict:
 
 def _conflict(state: dict, seat: int | None) -> dict | None:
     """The attack being defended or the pact offered, when one is asked (public: the card was played); the asked
-    seat also sees its own strength and the answer the bot gives for it at the deadline (play/timeouts.py), which
-    may name its hidden bonus cards."""
+    seat also sees its own strength (its answer at the deadline is the view's `deadline_default`)."""
     frame = state["stack"][-1] if state["stack"] else None
     if frame is None or frame["kind"] not in ("defend", "pact_answer") or state["over"] is not None:
         return None
     out = {k: frame[k] for k in ("kind", "seat", "card", "by", "attack", "a", "b", "war") if k in frame}
     if seat == frame["seat"]:
-        from .bot import bot_move  # the bot imports this module
-
         out["strength"] = strength(state, seat)
-        # No noise: the bot's scores for these answers are whole points apart, so its noise never changes them.
-        out["default"] = str(bot_move(state, seat, _NO_NOISE))
     return out
+
+
+# Frames that interrupt a turn or ask for a small decision: their mail says what the deadline answers.
+INTERRUPTS = ("defend", "pact_answer", "bid", "colonize", "event_choice", "sacrifice", "discard")
+
+
+def deadline_default(state: dict, seat: int | None) -> str | None:
+    """What the deadline answers for `seat` when it is asked a small decision (None otherwise)."""
+    frame = state["stack"][-1] if state["stack"] else None
+    if seat is None or frame is None or frame["kind"] not in INTERRUPTS or state["over"] is not None \
+            or not any(pr.seat == seat for pr in pending(state)):
+        return None
+    return str(deadline_move(state, seat))
+
+
+def deadline_move(state: dict, seat: int):
+    """The move played for `seat` when its deadline passes (optional contract, play/timeouts.py): the bot's,
+    without its noise, so that the mail can say beforehand exactly what it will be."""
+    from .bot import bot_move  # the bot imports this module
+
+    return bot_move(state, seat, _NO_NOISE)
 
 
 _NO_NOISE = SimpleNamespace(random=lambda: 0.0)  # a random source for bot_move that always draws 0
