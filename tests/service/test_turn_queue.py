@@ -109,3 +109,29 @@ def test_no_queue_when_the_next_line_waits_for_another_players_own_turn(make_gam
     game = make_game("tta", humans=("bob", "ann"), turn_seconds=3600)
     outcome = play.submit(game.id, 0, "done\ntake 1", "web", "turn")
     assert outcome.queued == [] and "not your turn" in outcome.error, outcome.to_dict()
+
+
+def test_the_queue_runs_when_the_bot_answers_the_interrupt_at_its_deadline(make_game):
+    from datetime import timedelta
+
+    game = _raid_ready(make_game)
+    game.timeout_extensions, game.replace_after = 0, 5
+    db.session.commit()
+    play.submit(game.id, 0, f"{RAID}\nbuild farm Agriculture", "web", "raid")
+    ann = db.session.get(Game, game.id).seat_at(1)
+    assert play.expire_turn(game.id, 1, ann.deadline + timedelta(minutes=1))
+    game = db.session.get(Game, game.id)
+    last = db.session.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.seq.desc())).first()
+    assert (last.seat, last.text, last.source) == (0, "build farm Agriculture", "queue")
+    assert game.seat_at(0).queued is None and len(_queue_mails(game)) == 1
+
+
+def test_the_web_form_says_what_is_queued(client, make_game):
+    game = _raid_ready(make_game)
+    signin(client, "bob@example.com")
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    form = next(f for f in re.findall(r"<form [^>]*>.*?</form>", page, re.S) if 'name="command"' in f)
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    sent = client.post(f"/games/{game.id}/move", data={**fields, "command": f"{RAID}\nbuild farm Agriculture",
+                                                      "confirmed": "1"}, follow_redirects=True)
+    assert "queued until ann answers: build farm Agriculture" in sent.get_data(as_text=True)
