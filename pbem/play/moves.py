@@ -209,18 +209,22 @@ def _hold(game: Game, seat: int, turn: str, lines: list[str], pending: list[int]
     outcome.queued_for = [game.seat_at(s).display_name for s in sorted(set(pending)) if game.seat_at(s)]
 
 
+def _over(game: Game, rules, row, pending: list[int]) -> bool:
+    """Whether the turn `row`'s queue was written for is over (or the whole game is)."""
+    return not pending or _own_turn(rules, game.state, row.position) != row.queued["turn"]
+
+
 def _run_queues(game: Game, rules, waits: "Waits") -> list[int]:
     """Apply each seat's queue once the game asks that seat again in the turn it was written for, drop those whose
     turn has moved on, and tell the seat by mail either way; the seats asked after that."""
     pending = play_bots(game, rules, waits)
     for _ in range(game.num_seats + 1):  # each pass empties a queue (or holds it again behind a new interrupt)
-        row = next((s for s in game.seats if s.queued and (s.position in pending or
-                                                           _own_turn(rules, game.state, s.position)
-                                                           != s.queued["turn"])), None)
+        row = next((s for s in game.seats if s.queued and (s.position in pending or _over(game, rules, s, pending))),
+                   None)
         if row is None:
             break
-        queued, row.queued = row.queued, None
-        if _own_turn(rules, game.state, row.position) != queued["turn"]:
+        over, queued, row.queued = _over(game, rules, row, pending), row.queued, None
+        if over:
             outbound.queue_queued_result(game, row, queued["lines"], None)
             continue
         outcome = Outcome(version=game.version)
