@@ -119,6 +119,9 @@ class Seat(db.Model):
     timeouts: Mapped[int] = mapped_column(default=0)  # bot turns played for this seat, over the game
     replaced: Mapped[bool] = mapped_column(default=False)  # a player replaced by the bot after timeouts
     reminded: Mapped[int] = mapped_column(default=0)  # reminders sent for the current prompt
+    # Lines of a submission held behind another seat's interrupt: {"turn": the engine's key of the turn they were
+    # written in (current_turn), "lines": [...]}; applied when this seat is asked again in that turn (issue 13).
+    queued: Mapped[dict | None] = mapped_column(JSON, default=None)
 
     game: Mapped[Game] = relationship(back_populates="seats")
     user: Mapped[User | None] = relationship(back_populates="seats")

@@ -191,6 +191,9 @@ class Game(Protocol):
     # `turn_key(state, seat) -> str`, the part of the game a prompt belongs to (a round and phase): a
     #   reply's lines apply only while the game is in the part its turn mail asked about;
     # `turn_key_text(key, locale) -> str`, that part in words ("round 2, placing people");
+    # `current_turn(state) -> (seat, key)`, the seat whose turn it is and a key naming that turn: the lines a seat
+    #   sends after one that asked another seat to answer an interrupt of its turn wait until it is asked again
+    #   in that turn (Seat.queued, pbem/play/moves.py);
     # `undo_barrier(events) -> bool`, whether a move with these events revealed hidden information (dice,
     #   cards from a face-down pile): `undo` never takes such a move back (pbem/play/undo.py).
 

@@ -63,6 +63,8 @@ class Step:
     ok: bool = True
     applied: list[str] = field(default_factory=list)
     acknowledged: list[dict] = field(default_factory=list)  # lines naming what was already done (play.Outcome)
+    queued: list[str] = field(default_factory=list)  # lines held behind another seat's interrupt (play.Outcome)
+    queued_for: list[str] = field(default_factory=list)  # the names of the seats answering it
     error: str | None = None  # English, for the stored summary
     error_local: dict[str, str] = field(default_factory=dict)  # the same in the other languages
     failed_line: str | None = None
@@ -389,8 +391,17 @@ def _acknowledged(step: Step, locale: str) -> list[str]:
             *(f"  {done['local'].get(locale, done['message'])}" for done in step.acknowledged)]
 
 
+def _queued(step: Step) -> list[str]:
+    """Lines kept until the game asks this seat again in its turn (docs/mail.md)."""
+    if not step.queued:
+        return []
+    return [_("queued until %(names)s answers: %(lines)s", names=", ".join(step.queued_for),
+              lines="; ".join(step.queued))]
+
+
 def _render_moves(step: Step, report: Report, locale: str) -> list[str]:
-    return _applied(step) + _acknowledged(step, locale) + ([] if step.ok else _failure(step, report, locale))
+    return (_applied(step) + _acknowledged(step, locale) + _queued(step)
+            + ([] if step.ok else _failure(step, report, locale)))
 
 
 def _render_join(step: Step, report: Report, locale: str) -> list[str]:

@@ -535,6 +535,7 @@ def _moves(step: Step, ctx: _Context, key: str) -> None:
         return
     step.applied = list(outcome.applied)
     step.acknowledged = list(outcome.acknowledged)
+    step.queued, step.queued_for = list(outcome.queued), list(outcome.queued_for)
     if outcome.error is not None:
         step.fail(outcome.failed_line or step.lines[0], outcome.error, outcome.legal, outcome.error_local)
         step.rest = _after_failure(step.lines, step.failed_line, len(outcome.applied) + len(outcome.acknowledged))

@@ -625,6 +625,37 @@ def queue_timeout_notice(game: Game, seat: Seat, key: str, *, extended: bool, pl
     queue_notice(game, name, key, concerns=seat.position, message=message)
 
 
+QUEUED_LEGAL_SHOWN = 24  # legal commands listed after a queued line failed
+
+
+def queue_queued_result(game: Game, seat: Seat, lines: list[str], outcome) -> None:
+    """One mail to `seat` about the lines it had queued behind an interrupt: what was applied, what failed (with
+    what it may send), what waits again; `outcome` None: dropped, the turn they were written for is over."""
+    user = seat.user
+    if user is None:
+        return
+    with force_locale(_user_locale(user)):
+        if outcome is None:
+            parts = [gettext("Your queued lines were dropped: the turn they were written for is over: %(lines)s",
+                             lines="; ".join(lines))]
+        else:
+            parts = [gettext("Your queued lines were applied: %(moves)s", moves="; ".join(outcome.applied))
+                     ] if outcome.applied else []
+            if outcome.error is not None:
+                legal = outcome.legal[:QUEUED_LEGAL_SHOWN]
+                parts.append(gettext("Your queued line \"%(line)s\" failed (%(why)s); the lines after it were not "
+                                     "applied. You can send: %(legal)s", line=outcome.failed_line,
+                                     why=outcome.error_in(user.locale), legal="; ".join(legal)))
+            if outcome.queued:
+                parts.append(gettext("queued until %(names)s answers: %(lines)s",
+                                     names=", ".join(outcome.queued_for), lines="; ".join(outcome.queued)))
+        body = "\n\n".join(parts)
+        _queue(f"queued:{game.id}:{seat.position}:{game.version}", "notice", user.email,
+               f"{game_tag(game)} {body[:120]}",
+               fold(render("notice.txt", text=body, link=game_link(game), **_footer(user))),
+               user=user, game=game, headers=_game_headers(game, seat))
+
+
 def queue_reminder(game: Game, seat: Seat) -> None:
     """A reminder that this seat's deadline is near (the dedupe key makes it one per prompt and threshold)."""
     user = seat.user

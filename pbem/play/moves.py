@@ -38,6 +38,10 @@ class Outcome:
     # Lines naming what the seat had already done (engine.AlreadyDone): not failures, and the lines
     # after them run. Each is {"line", "message" (English), "local" (by locale)}.
     acknowledged: list[dict] = field(default_factory=list)
+    # Lines held behind another seat's interrupt, applied when this seat is asked again in the turn (Seat.queued),
+    # and the names of the seats answering it.
+    queued: list[str] = field(default_factory=list)
+    queued_for: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -128,16 +132,35 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
     if not lines:
         outcome.fail(_service_error("no command found"), None, _legal_texts(rules, game.state, seat))
         return outcome
+    seat_row = game.seat_at(seat)
+    if seat_row is not None:
+        seat_row.queued = None  # a new submission replaces what the seat had queued
     waits = Waits(game)
+    reach, written_in = _reach(game, rules, seat, written_for)
+    _run_lines(game, rules, seat, lines, source, submission, waits, outcome, reach, written_in)
+    if outcome.applied:
+        advance(game, rules, waits, quiet_seat)
+    outcome.version = game.version
+    outcome.finished = game.status == "finished"
+    return outcome
+
+
+def _run_lines(game: Game, rules, seat: int, lines: list[str], source: str, submission: Submission | None,
+               waits: "Waits", outcome: Outcome, reach: str | None = None, written_in=None) -> None:
+    """Apply `lines` for `seat` in order into `outcome`, stopping at the first that fails; the rest of the lines
+    after one that made another human answer an interrupt in the seat's own turn are queued (Seat.queued)."""
     state = game.state
     pending = [p.seat for p in rules.pending(state)]
-    reach, written_in = _reach(game, rules, seat, written_for)
+    turn = _own_turn(rules, state, seat)
     for index, line in enumerate(lines):
         if index and seat not in pending:
             # Bots answer between the lines of one mail: a player can send a round's moves at once.
             game.state = state
             pending = play_bots(game, rules, waits)
             state = game.state
+            if turn is not None and pending and seat not in pending and _own_turn(rules, state, seat) == turn:
+                _hold(game, seat, turn, lines[index:], pending, outcome)
+                break
         if reach is not None and rules.turn_key(state, seat) == reach:
             written_in = state  # the latest state of the part the lines were written for
         elif reach is not None:
@@ -168,11 +191,47 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
             outcome.fail(exc, line, list(exc.legal) or _legal_texts(rules, state, seat))
             break
     game.state = state
-    if outcome.applied:
-        advance(game, rules, waits, quiet_seat)
-    outcome.version = game.version
-    outcome.finished = game.status == "finished"
-    return outcome
+
+
+def _own_turn(rules, state, seat: int) -> str | None:
+    """The key of the turn under way while it is `seat`'s own (others asked meanwhile answer an interrupt of it);
+    None when it is not, or the engine does not say whose turn it is (optional `current_turn`)."""
+    if not hasattr(rules, "current_turn"):
+        return None
+    owner, key = rules.current_turn(state)
+    return key if owner == seat else None
+
+
+def _hold(game: Game, seat: int, turn: str, lines: list[str], pending: list[int], outcome: Outcome) -> None:
+    """Keep `lines` as the seat's queue until it is asked again in `turn`."""
+    game.seat_at(seat).queued = {"turn": turn, "lines": lines}
+    outcome.queued = list(lines)
+    outcome.queued_for = [game.seat_at(s).display_name for s in sorted(set(pending)) if game.seat_at(s)]
+
+
+def _over(game: Game, rules, row, pending: list[int]) -> bool:
+    """Whether the turn `row`'s queue was written for is over (or the whole game is)."""
+    return not pending or _own_turn(rules, game.state, row.position) != row.queued["turn"]
+
+
+def _run_queues(game: Game, rules, waits: "Waits") -> list[int]:
+    """Apply each seat's queue once the game asks that seat again in the turn it was written for, drop those whose
+    turn has moved on, and tell the seat by mail either way; the seats asked after that."""
+    pending = play_bots(game, rules, waits)
+    for _ in range(game.num_seats + 1):  # each pass empties a queue (or holds it again behind a new interrupt)
+        row = next((s for s in game.seats if s.queued and (s.position in pending or _over(game, rules, s, pending))),
+                   None)
+        if row is None:
+            break
+        over, queued, row.queued = _over(game, rules, row, pending), row.queued, None
+        if over:
+            outbound.queue_queued_result(game, row, queued["lines"], None)
+            continue
+        outcome = Outcome(version=game.version)
+        _run_lines(game, rules, row.position, queued["lines"], "queue", None, waits, outcome)
+        outbound.queue_queued_result(game, row, queued["lines"], outcome)
+        pending = play_bots(game, rules, waits)
+    return pending
 
 
 MOVED_ON = N_("this mail answered %(then)s; the game is in %(now)s now, so this line and the ones after it were "
@@ -316,7 +375,7 @@ def advance(game: Game, rules, waits: Waits, quiet_seat: int | None = None) -> N
 
     `quiet_seat` gets no turn mail here: the answer to its mail says what a turn mail would.
     """
-    pending = play_bots(game, rules, waits)
+    pending = _run_queues(game, rules, waits)
     state = game.state
     moment = now()
     for seat in game.seats:

@@ -151,6 +151,9 @@ def move(game_id: int):
             flash(_("Done: %(moves)s", moves="; ".join(outcome.applied)), "ok")
         for done in outcome.acknowledged:  # a line naming what was already done says what happened there
             flash(done["local"].get(str(get_locale()), done["message"]), "ok")
+        if outcome.queued:
+            flash(_("queued until %(names)s answers: %(lines)s", names=", ".join(outcome.queued_for),
+                    lines="; ".join(outcome.queued)), "ok")
         if link_token and g.user is None:
             return redirect(url_for("games.play_link", token=link_token))
         return redirect(url_for("games.show", game_id=game.id))

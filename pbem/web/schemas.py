@@ -152,6 +152,10 @@ class OutcomeSchema(Schema):
     version = fields.Int()
     finished = fields.Bool()
     repeated = fields.Bool()
+    queued = fields.List(fields.Str(), metadata={
+        "description": "commands held behind another player's interrupt (a defence, a choice): applied as you when "
+                       "the game asks you again this turn; dropped if the turn ends first"})
+    queued_for = fields.List(fields.Str(), metadata={"description": "the names of the players answering it"})
 
 
 class CreateGameSchema(Schema):

@@ -207,7 +207,8 @@ def test_legal_moves_and_a_move(client, make_game):
     done = client.post(f"/api/v1/games/{game.id}/moves", headers=ann, json={"commands": "take 2", "version": 0})
     assert done.status_code == 200
     assert done.get_json() == {"applied": ["take 2"], "acknowledged": [], "error": None, "failed_line": None,
-                               "legal": [], "version": 1, "finished": False, "repeated": False}
+                               "legal": [], "version": 1, "finished": False, "repeated": False, "queued": [],
+                               "queued_for": []}
     shown = client.get(f"/api/v1/games/{game.id}", headers=bob).get_json()
     assert shown["view"]["pile"] == 19 and shown["your_turn"] and shown["waiting_for"] == [{"seat": 1, "kind": "take"}]
 

@@ -98,6 +98,12 @@ def deadline_move(state: dict, seat: int):
     return rules.deadline_move(state, seat)
 
 
+def current_turn(state: dict) -> tuple[int, str]:
+    """The seat whose turn it is and a key naming that turn, "round:seat" (optional contract): a seat asked
+    meanwhile (a defence, an event's choice) answers an interrupt of that turn."""
+    return state["turn"], f"{state['round']}:{state['turn']}"
+
+
 # Events after which a move cannot be taken back: something left a face-down pile (the row dealt from a civil
 # deck and the age it ended, a current event revealed, military cards drawn or reshuffled). New events that draw,
 # shuffle or reveal join this set: tests/engine/test_undo_barrier.py plays bot games and fails on any move that

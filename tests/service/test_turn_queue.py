@@ -1,0 +1,137 @@
+"""Lines queued behind an interrupt (issue 13): the rest of a submission after a line that asked another human to
+answer, while the sender's turn goes on, is applied as the sender when the game asks it again in that turn."""
+from __future__ import annotations
+
+import re
+
+from conftest import signin
+from sqlalchemy import select
+from sqlalchemy.orm.attributes import flag_modified
+from test_inbound import answers_to, reply, turn_mail, words
+from test_tta_deadline import _at_politics
+
+from pbem import play
+from pbem.extensions import db
+from pbem.mail import inbound
+from pbem.models import Game, Move, Outbox
+
+RAID = "aggression raid i player 2"
+
+
+def _raid_ready(make_game) -> Game:
+    """Bob (seat 0) at his political phase with Raid I in hand and 2 resources on his mine; Ann (seat 1) is human."""
+    game = make_game("tta", humans=("bob", "ann"), turn_seconds=3600)
+    _at_politics(game)
+    bob = game.state["seats"][0]
+    bob["tokens"]["civ/A/bronze"], bob["blue"] = 2, bob["blue"] - 2
+    flag_modified(game, "state")
+    db.session.commit()
+    return game
+
+
+def _queue_mails(game: Game) -> list[str]:
+    return [words(r.text) for r in db.session.scalars(select(Outbox).where(
+        Outbox.game_id == game.id, Outbox.dedupe_key.like(f"queued:{game.id}:0:%")).order_by(Outbox.id))]
+
+
+def _defend_by_web(client, game: Game, command: str) -> None:
+    signin(client, "ann@example.com")
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    form = next(f for f in re.findall(r"<form [^>]*>.*?</form>", page, re.S) if 'name="command"' in f)
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    sent = client.post(f"/games/{game.id}/move", data={**fields, "command": command, "confirmed": "1"})
+    assert sent.status_code == 302, sent.data
+
+
+def test_a_build_mailed_after_an_aggression_waits_for_the_defence_then_is_applied(client, make_game):
+    game = _raid_ready(make_game)
+    inbound.receive(reply(turn_mail(game, 0), f"{RAID}\nbuild farm Agriculture"), "raw")
+    answer = words(answers_to("bob@example.com")[-1].text)
+    assert "queued until ann answers: build farm Agriculture" in answer, answer
+    assert "not your turn" not in answer
+    game = db.session.get(Game, game.id)
+    assert game.seat_at(0).queued["lines"] == ["build farm Agriculture"]
+
+    _defend_by_web(client, game, "defend with +4")
+    db.session.expire_all()
+    game = db.session.get(Game, game.id)
+    log = [(m.seat, m.text, m.source) for m in db.session.scalars(select(Move).where(Move.game_id == game.id)
+                                                                   .order_by(Move.seq))]
+    assert log[-2:] == [(1, "defend with +4", "web"), (0, "build farm Agriculture", "queue")], log
+    assert game.state["seats"][0]["workers"]["civ/A/agriculture"] == 3
+    assert game.seat_at(0).queued is None
+    [mail] = _queue_mails(game)
+    assert mail.startswith(f"Your queued lines were applied: build farm Agriculture. http://pbem.test/games/{game.id}")
+
+
+def test_a_queue_is_dropped_with_a_word_when_the_turn_moved_on(make_game):
+    """Ann's deadline passes and Bob's turn ends before he is asked again (here: the turn is moved on by hand)."""
+    game = _raid_ready(make_game)
+    outcome = play.submit(game.id, 0, f"{RAID}\nbuild farm Agriculture", "web", "raid")
+    assert outcome.queued == ["build farm Agriculture"] and outcome.queued_for == ["ann"], outcome.to_dict()
+    game = db.session.get(Game, game.id)
+    game.state["turn"] = 1  # as if Bob's turn had ended while Ann was asked
+    flag_modified(game, "state")
+    db.session.commit()
+    assert play.submit(game.id, 1, "defend with +4", "web", "defence").ok
+    game = db.session.get(Game, game.id)
+    assert game.seat_at(0).queued is None
+    assert not any(m.source == "queue" for m in db.session.scalars(select(Move).where(Move.game_id == game.id)))
+    [mail] = _queue_mails(game)
+    assert "Your queued lines were dropped: the turn they were written for is over: build farm Agriculture" in mail
+
+
+def test_a_failing_queued_line_is_reported_with_what_is_legal(make_game):
+    game = _raid_ready(make_game)
+    play.submit(game.id, 0, f"{RAID}\nbuild farm Irrigation\nbuild farm Agriculture", "web", "raid")
+    assert play.submit(game.id, 1, "defend with +4", "web", "defence").ok
+    game = db.session.get(Game, game.id)
+    assert not any(m.source == "queue" for m in db.session.scalars(select(Move).where(Move.game_id == game.id)))
+    [mail] = _queue_mails(game)
+    assert 'Your queued line "build farm Irrigation" failed' in mail and "the lines after it were not applied" in mail
+    assert "You can send: " in mail and "build farm Agriculture" in mail.split("You can send: ")[1], mail
+    assert game.seat_at(0).queued is None
+
+
+def test_a_new_submission_or_undo_clears_the_queue(make_game):
+    game = _raid_ready(make_game)
+    play.submit(game.id, 0, f"{RAID}\nbuild farm Agriculture", "web", "raid")
+    refused = play.submit(game.id, 0, "build farm Agriculture", "web", "again")
+    assert not refused.ok and "not your turn" in refused.error
+    assert db.session.get(Game, game.id).seat_at(0).queued is None
+    play.submit(game.id, 1, "defend with +4", "web", "defence")
+    assert not any(m.source == "queue" for m in db.session.scalars(select(Move).where(Move.game_id == game.id)))
+    assert _queue_mails(db.session.get(Game, game.id)) == []
+
+
+def test_no_queue_when_the_next_line_waits_for_another_players_own_turn(make_game):
+    """Only an interrupt holds lines: after "done" ends Bob's turn, a further line is refused as before."""
+    game = make_game("tta", humans=("bob", "ann"), turn_seconds=3600)
+    outcome = play.submit(game.id, 0, "done\ntake 1", "web", "turn")
+    assert outcome.queued == [] and "not your turn" in outcome.error, outcome.to_dict()
+
+
+def test_the_queue_runs_when_the_bot_answers_the_interrupt_at_its_deadline(make_game):
+    from datetime import timedelta
+
+    game = _raid_ready(make_game)
+    game.timeout_extensions, game.replace_after = 0, 5
+    db.session.commit()
+    play.submit(game.id, 0, f"{RAID}\nbuild farm Agriculture", "web", "raid")
+    ann = db.session.get(Game, game.id).seat_at(1)
+    assert play.expire_turn(game.id, 1, ann.deadline + timedelta(minutes=1))
+    game = db.session.get(Game, game.id)
+    last = db.session.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.seq.desc())).first()
+    assert (last.seat, last.text, last.source) == (0, "build farm Agriculture", "queue")
+    assert game.seat_at(0).queued is None and len(_queue_mails(game)) == 1
+
+
+def test_the_web_form_says_what_is_queued(client, make_game):
+    game = _raid_ready(make_game)
+    signin(client, "bob@example.com")
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    form = next(f for f in re.findall(r"<form [^>]*>.*?</form>", page, re.S) if 'name="command"' in f)
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    sent = client.post(f"/games/{game.id}/move", data={**fields, "command": f"{RAID}\nbuild farm Agriculture",
+                                                      "confirmed": "1"}, follow_redirects=True)
+    assert "queued until ann answers: build farm Agriculture" in sent.get_data(as_text=True)
