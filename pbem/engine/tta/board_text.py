@@ -148,11 +148,20 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
     out.append(t["row"].format(decks=decks or t["empty"]))
     for i, copy in enumerate(view["row"]):
         out.append(f"  {i + 1:>2}. [{ROW_COSTS[i]}] " + (name(copy) if copy else "-"))
+    others = []
     for i, p in enumerate(view["seats"]):
         r = p["ratings"]
+        rates = t["rates"].format(culture=p["culture"], cr=r["culture"], science=p["science"], sr=r["science"],
+                                  strength=r["strength"], happy=r["happy"])
+        if view.get("you") is not None and i != view["you"]:
+            # The others in one line each (the game page shows their whole tableaus).
+            hand, mil = p["hand"], p.get("mil_hand") or {"count": 0}
+            others.append(f"{who(i)}: {rates}; {name(p['government'])}"
+                          + (f", {name(p['leader'])}" if p["leader"] else "")
+                          + f"; {t['hand_n'].format(n=hand['count'])}; {t['mil_hand_n'].format(n=mil['count'])}")
+            continue
         out.append("")
-        out.append(f"{who(i)}: " + t["rates"].format(culture=p["culture"], cr=r["culture"], science=p["science"],
-                                                     sr=r["science"], strength=r["strength"], happy=r["happy"]))
+        out.append(f"{who(i)}: {rates}")
         out.append("  " + t["gov"].format(gov=name(p["government"]), leader=name(p["leader"]) if p["leader"] else "-",
                                           ca=p["ca"], cam=r["civil_actions"], ma=p["ma"], mam=r["military_actions"]))
         out.append("  " + t["banks"].format(food=p["food"], res=p["resources"], yellow=p["yellow"], idle=p["idle"],
@@ -179,6 +188,9 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
             out.append("  " + t["mil_hand"].format(cards=", ".join(name(c) for c in mil) or "-"))
         elif mil and mil["count"]:
             out.append("  " + t["mil_hand_n"].format(n=mil["count"]))
+    if others:
+        out.append("")
+        out += others
     military = view.get("military") or {}
     lines = [t["pact"].format(card=name(x["card"]), a=who(x["a"]), b=who(x["b"])) for x in military.get("pacts", [])]
     lines += [t["war"].format(card=name(x["card"]), by=who(x["by"]), on=who(x["on"])) for x in military.get("wars", [])]
