@@ -428,7 +428,10 @@ def test_war_over_territory_takes_one_yellow_token_and_one_per_three_of_advantag
 def test_holy_war_decreases_the_loser_once_per_three_and_scores_three_each():
     state = declare("mil/III/holy_war", {"swordsmen": 4}, {"warriors": 1})  # 8 vs 1: 2 decreases
     state["last_round"] = state["round"]
-    y1 = state["seats"][1]["yellow"]
+    q = state["seats"][1]
+    q["yellow"] -= 2 - q["idle"]
+    q["idle"] = 2  # two unused workers go first: nothing to ask (JA l.231)
+    y1 = q["yellow"]
     state, events = at_war_resolution(state)
     assert state["seats"][0]["culture"] == 6 and state["seats"][1]["yellow"] == y1 + 2
     assert [e["amount"] for e in events if e["kind"] == "population_lost"] == [2]

@@ -262,3 +262,41 @@ def test_annex_the_attacker_chooses_the_colony():
     state, _ = act(state, "choose Historic Territory I")
     assert [c.split(":")[0] for c in state["seats"][0]["colonies"]] == ["mil/I/historic_territory"]
     assert problems(state) == []
+
+
+def test_holy_war_the_loser_chooses_each_worker_it_loses_after_its_unused_ones():
+    """JA l.231: a population decrease takes an unused worker, else a worker off a card of the owner's choosing;
+    Holy War (advantage 7: two decreases) asks the loser once per worker its cards lose (notes: Holy War)."""
+    from test_tta_conflict import at_war_resolution, declare
+    state = declare("mil/III/holy_war", {"swordsmen": 4}, {"warriors": 1})   # 8 vs 1
+    state["last_round"] = state["round"]
+    q = state["seats"][1]
+    q["yellow"] += q["idle"] - 1
+    q["idle"] = 1                                                            # one decrease from it, one asked
+    before = dict(q["workers"])
+    state, _ = at_war_resolution(state)
+    ((seat, _, victim, options),) = asked(state)
+    assert (seat, victim) == (1, 1) and options[0] == "civ/A/warriors"       # units first by default
+    state, events = act(state, "choose bronze", seat=1)
+    q = state["seats"][1]
+    assert q["idle"] == 0 and q["workers"]["civ/A/bronze"] == before["civ/A/bronze"] - 1
+    assert {c: n for c, n in q["workers"].items() if n != before[c]} == {"civ/A/bronze": before["civ/A/bronze"] - 1}
+    assert state["seats"][0]["culture"] == 6 and problems(state) == []
+
+
+def test_holy_war_asks_one_worker_at_a_time_when_none_is_unused():
+    from test_tta_conflict import at_war_resolution, declare
+    state = declare("mil/III/holy_war", {"swordsmen": 4}, {"warriors": 1})
+    state["last_round"] = state["round"]
+    q = state["seats"][1]
+    q["yellow"] += q["idle"]
+    q["idle"] = 0
+    before = dict(q["workers"])
+    state, _ = at_war_resolution(state)
+    state, _ = act(state, "choose agriculture", seat=1)
+    ((seat, _, _, options),) = asked(state)
+    assert seat == 1 and state["seats"][1]["workers"] == before              # nothing lost before the last pick
+    state, events = act(state, "choose agriculture", seat=1)
+    assert state["seats"][1]["workers"]["civ/A/agriculture"] == before["civ/A/agriculture"] - 2
+    assert [e["amount"] for e in events if e["kind"] == "population_lost"] == [2]
+    assert state["seats"][0]["culture"] == 6 and problems(state) == []

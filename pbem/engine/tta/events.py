@@ -389,7 +389,8 @@ def answer_choice(state: dict, seat: int, option: str, events: list) -> None:
     if "conflict" in frame:  # an aggression or war won: its effects apply with the winner's or loser's choice
         from .conflict import outcome  # imported here: conflict builds on this module
         winner, loser, advantage = frame["conflict"]
-        outcome(state, frame["card"], winner, loser, advantage, events, option)
+        outcome(state, frame["card"], winner, loser, advantage, events,
+                frame["picked"] + [option] if "picked" in frame else option)
         return
     e = MILITARY[frame["card"].split(":", 1)[0]].effects[frame["effect"]]
     for s in frame["seats"]:
