@@ -155,7 +155,8 @@ def can_build(state: dict, seat: int, card_id: str, discount: int = 0, action_ca
     if c.kind == "urban" and not urban_room(p, c.subtype):
         return f"you already have {eco.urban_limit(p)} {c.subtype} buildings (your government's limit)"
     cost = build_cost(state, seat, card_id, discount) + rival_surcharge(state, seat, c)
-    have = (resources(p) if res is None else res) + (p["mil_res"] if c.kind == "unit" else 0)
+    have = (resources(p) + pacts.trade_extra(state, seat, "resource") if res is None else res) \
+        + (p["mil_res"] if c.kind == "unit" else 0)
     if have < cost:
         return f"it costs {cost} resources and you have {have}"
     return None
@@ -180,7 +181,8 @@ def can_upgrade(state: dict, seat: int, src: str, dst: str, discount: int = 0, a
     elif not action_card and p["ca"] < 1:
         return "you have no civil action left"
     cost = upgrade_cost(state, seat, src, dst, discount)
-    have = (resources(p) if res is None else res) + (p["mil_res"] if a.kind == "unit" else 0)
+    have = (resources(p) + pacts.trade_extra(state, seat, "resource") if res is None else res) \
+        + (p["mil_res"] if a.kind == "unit" else 0)
     if have < cost:
         return f"it costs {cost} resources and you have {have}"
     return None
@@ -218,16 +220,16 @@ def can_revolt(state: dict, seat: int, copy: str) -> str | None:
     return None
 
 
-def can_populate(p: dict, action_card: bool = False) -> str | None:
-    """Why `p` may not increase its population now, or None."""
+def can_populate(p: dict, action_card: bool = False, extra: int = 0) -> str | None:
+    """Why `p` may not increase its population now, or None (`extra`: food a Trade Routes Agreement adds)."""
     free = not action_card and eco.has_flag(p, "free_population_increase") and not p["free_pop"]
     if not free and not action_card and p["ca"] < 1:
         return "you have no civil action left"
     cost = population_food(p, free)
     if cost is None:
         return "your yellow bank is empty"
-    if eco.amount(p, "food") < cost:
-        return f"it costs {cost} food and you have {eco.amount(p, 'food')}"
+    if eco.amount(p, "food") + extra < cost:
+        return f"it costs {cost} food and you have {eco.amount(p, 'food') + extra}"
     return None
 
 
@@ -244,10 +246,11 @@ def can_wonder(state: dict, seat: int, stages: int, discount: int = 0, action_ca
     if stages > eco.wonder_stages_per_action(p):
         return f"you may build {eco.wonder_stages_per_action(p)} stage(s) with one action"
     cost = max(0, sum(left[:stages]) - discount)
-    if resources(p) < cost:
-        return f"it costs {cost} resources and you have {resources(p)}"
+    have = resources(p) + pacts.trade_extra(state, seat, "resource")
+    if have < cost:
+        return f"it costs {cost} resources and you have {have}"
     # JA l.454: each stage takes a blue token from the bank as its marker (the payment may free some).
-    after = eco.payment(p, "resource", cost)
+    after = eco.payment(p, "resource", min(cost, resources(p)))
     back = sum(p["tokens"].values()) - sum(after.values()) if after is not None else 0
     if p["blue"] + back < stages:
         return "there is no blue token left in your blue bank for the stage marker"
@@ -257,13 +260,15 @@ def can_wonder(state: dict, seat: int, stages: int, discount: int = 0, action_ca
 # --- doing it ------------------------------------------------------------------
 
 
-def spend_resources(p: dict, cost: int, military: bool, explicit: tuple = ()) -> None:
-    """Pay resources: military-only resources first for units, then the mines (JA l.436-440)."""
+def spend_resources(state: dict, seat: int, cost: int, military: bool, events: list, explicit: tuple = ()) -> None:
+    """Pay resources: military-only resources first for units, then the mines (JA l.436-440), a Trade Routes
+    Agreement's food when 1 short."""
+    p = state["seats"][seat]
     if military and p["mil_res"]:
         used = min(cost, p["mil_res"])
         p["mil_res"] -= used
         cost -= used
-    if cost and not eco.pay(p, "resource", cost, explicit or None):
+    if cost and not pacts.pay(state, seat, "resource", cost, explicit or None, events):
         raise Refused("that payment does not cover the cost")
 
 
@@ -305,7 +310,7 @@ def do_build(state: dict, seat: int, move: Build, events: list, discount: int = 
         raise Refused(why)
     c = CARDS[move.card]
     cost = build_cost(state, seat, move.card, discount) + rival_surcharge(state, seat, c)
-    spend_resources(p, cost, c.kind == "unit", move.pay)
+    spend_resources(state, seat, cost, c.kind == "unit", events, move.pay)
     if c.kind == "unit":
         p["ma"] -= 1
     elif not action_card:
@@ -324,7 +329,7 @@ def do_upgrade(state: dict, seat: int, move: Upgrade, events: list, discount: in
         raise Refused(why)
     unit = CARDS[move.src].kind == "unit"
     cost = upgrade_cost(state, seat, move.src, move.dst, discount)
-    spend_resources(p, cost, unit, move.pay)
+    spend_resources(state, seat, cost, unit, events, move.pay)
     if unit:
         p["ma"] -= 1
     elif not action_card:
@@ -353,10 +358,12 @@ def do_destroy(state: dict, seat: int, move: Destroy, events: list) -> None:
     events.append(base.event("destroyed", seat, card=move.card))
 
 
-def increase_population(p: dict, free: bool, explicit: tuple = ()) -> int:
-    """Pay the food and move a yellow token to the unused workers; returns the food paid."""
+def increase_population(state: dict, seat: int, free: bool, events: list, explicit: tuple = ()) -> int:
+    """Pay the food (a Trade Routes Agreement's resource when 1 short) and move a yellow token to the unused
+    workers; returns the food paid."""
+    p = state["seats"][seat]
     cost = population_food(p, free)
-    if not eco.pay(p, "food", cost, explicit or None):
+    if not pacts.pay(state, seat, "food", cost, explicit or None, events):
         raise Refused("that payment does not cover the food")
     p["yellow"] -= 1
     p["idle"] += 1
@@ -366,11 +373,11 @@ def increase_population(p: dict, free: bool, explicit: tuple = ()) -> int:
 def do_populate(state: dict, seat: int, move: Populate, events: list) -> None:
     """Increase the population (JA l.398-404)."""
     p = state["seats"][seat]
-    why = can_populate(p)
+    why = can_populate(p, extra=pacts.trade_extra(state, seat, "food"))
     if why:
         raise Refused(why)
     free = bool(eco.has_flag(p, "free_population_increase")) and not p["free_pop"]
-    cost = increase_population(p, free, move.pay)
+    cost = increase_population(state, seat, free, events, move.pay)
     if free:
         p["free_pop"] = True
     else:
@@ -396,10 +403,11 @@ def do_grow_unit(state: dict, seat: int, move: GrowUnit, events: list) -> None:
     cost = max(0, build_cost(state, seat, move.card) - off)
     if eco.amount(p, "food") < food:
         raise Refused(f"it costs {food} food and you have {eco.amount(p, 'food')}")
-    if resources(p, True) < cost:
-        raise Refused(f"it costs {cost} resources and you have {resources(p, True)}")
+    have = resources(p, True) + pacts.trade_extra(state, seat, "resource")
+    if have < cost:
+        raise Refused(f"it costs {cost} resources and you have {have}")
     eco.pay(p, "food", food)
-    spend_resources(p, cost, True)
+    spend_resources(state, seat, cost, True, events)
     p["ca"] -= 1
     p["yellow"] -= 1
     p["workers"][move.card] += 1
@@ -415,7 +423,7 @@ def do_wonder(state: dict, seat: int, move: Wonder, events: list, discount: int 
         raise Refused(why)
     c = card(p["wonder"])
     cost = max(0, sum(c.stages[p["stages"]:p["stages"] + move.stages]) - discount)
-    spend_resources(p, cost, False, move.pay)
+    spend_resources(state, seat, cost, False, events, move.pay)
     if p["blue"] < move.stages:
         raise Refused("there is no blue token left for the stage marker")  # JA l.454
     if not action_card:
@@ -601,10 +609,10 @@ def play_action(state: dict, seat: int, move: Play, c, events: list) -> None:
         elif op == "wonder_stage":
             do_wonder(state, seat, Wonder(1, then.pay), events, e.amount, action_card=True)
         elif op == "populate":
-            why = can_populate(p, action_card=True)
+            why = can_populate(p, action_card=True, extra=pacts.trade_extra(state, seat, "food"))
             if why:
                 raise Refused(why)
-            cost = increase_population(p, False)
+            cost = increase_population(state, seat, False, events)
             events.append(base.event("populated", seat, food=cost, free=False))
             events.append(produce_event(seat, "food", eco.produce(p, "food", e.amount)))
         elif op == "discover":
