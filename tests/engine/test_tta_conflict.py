@@ -477,6 +477,7 @@ NEW_KINDS = {
     "war_won": dict(card="mil/III/holy_war:1", on=1, advantage=3),
     "war_tie": dict(card="mil/III/holy_war:1", on=1),
     "taken": dict(what="culture", amount=3, source=1),
+    "taken_special": dict(card="civ/II/justice_system:1", source=1),
     "razed": dict(card="civ/I/theology", count=2),
     "assassinated": dict(card="civ/II/napoleon_bonaparte:1"),
     "sabotaged": dict(card="civ/I/great_wall:1"),

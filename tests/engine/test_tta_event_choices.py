@@ -300,3 +300,45 @@ def test_holy_war_asks_one_worker_at_a_time_when_none_is_unused():
     assert state["seats"][1]["workers"]["civ/A/agriculture"] == before["civ/A/agriculture"] - 2
     assert [e["amount"] for e in events if e["kind"] == "population_lost"] == [2]
     assert state["seats"][0]["culture"] == 6 and problems(state) == []
+
+
+def tech_war(setup) -> dict:
+    """Seat 0 (8) wins War over Technology on seat 1 (1) by 7; seat 1 holds 10 science and `setup`'s specials."""
+    from test_tta_conflict import at_war_resolution, declare
+    state = declare("mil/II/war_over_technology", {"swordsmen": 4}, {"warriors": 1})
+    state["last_round"] = state["round"]
+    state["seats"][1]["science"] = 10
+    setup(state)
+    state, _ = at_war_resolution(state)
+    return state
+
+
+def test_war_over_technology_the_winner_may_take_special_technologies_at_their_cost():
+    """War over Technology (card: science equal to the advantage, or special technologies in its place, each counting
+    as its science cost; notes: War over Technology): the winner chooses one special at a time, then the rest in
+    science."""
+    def specials(s):
+        in_play(s, "civ/II/justice_system", seat=1)   # 7 science
+        in_play(s, "civ/I/masonry", seat=1)           # 3 science
+    state = tech_war(specials)
+    ((seat, _, victim, options),) = asked(state)
+    assert (seat, victim) == (0, 1) and options[0] == "science"
+    assert {o.split(":")[0] for o in options[1:]} == {"civ/II/justice_system", "civ/I/masonry"}
+    state, events = act(state, "choose masonry")                      # 4 left: Justice System (7) no longer fits
+    w, lo = state["seats"]
+    assert [c.split(":")[0] for c in w["specials"].values()] == ["civ/I/masonry"]
+    assert "construction" not in lo["specials"] and (w["science"], lo["science"]) == (4, 6)
+    assert "taken_special" in [e["kind"] for e in events] and problems(state) == []
+
+
+def test_war_over_technology_a_special_with_blue_tokens_moves_them_and_science_is_the_default():
+    state = tech_war(lambda s: in_play(s, "civ/II/justice_system", seat=1))
+    blue = [p["blue"] for p in state["seats"]]
+    state, _ = act(state, "choose justice system")
+    w, lo = state["seats"]
+    assert (w["blue"] - blue[0], blue[1] - lo["blue"]) == (3, 3) and (w["science"], lo["science"]) == (0, 10)
+    assert problems(state) == []
+    state = tech_war(lambda s: in_play(s, "civ/II/justice_system", seat=1))
+    assert tta.parse("選ぶ 発明", state, 0) == tta.parse("wahle wissenschaft", state, 0) == [tta.moves.Choose("science")]
+    state, _ = act(state, "choose science")
+    assert (state["seats"][0]["science"], state["seats"][1]["science"]) == (7, 3) and not state["seats"][0]["specials"]

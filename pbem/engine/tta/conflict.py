@@ -17,7 +17,7 @@ import math
 from .. import base
 from . import economy as eco
 from . import pacts, sacrifice
-from .cards import CARDS
+from .cards import CARDS, card
 from .cards.military import MILITARY
 from .events import strength, worker_order
 from .military_deck import military_discard
@@ -290,6 +290,17 @@ def worker_picks(state: dict, copy: str, loser: int, advantage: int) -> int | No
     return None
 
 
+def special_options(state: dict, winner: int, loser: int, n: int, picked: list | tuple) -> list[str]:
+    """War over Technology: the loser's special technologies the winner may take in place of science, each counted
+    at its science cost, while the advantage left covers it; only one newer than the winner's of its kind (the
+    older would leave at once, JA l.378)."""
+    w, lo = state["seats"][winner], state["seats"][loser]
+    left = n - sum(card(c).science for c in picked if c != "science")
+    kinds = {card(c).subtype for c in picked if c != "science"}
+    return [c for sub, c in sorted(lo["specials"].items()) if sub not in kinds and card(c).science <= left
+            and card(c).level > (card(w["specials"][sub]).level if sub in w["specials"] else -1)]
+
+
 def choice_options(state: dict, copy: str, winner: int, loser: int, advantage: int,
                    picked: list | tuple = ()) -> tuple[int, list[str]]:
     """(who chooses, its options, the default first) for the card's one effect with a choice; fewer than two
@@ -305,6 +316,8 @@ def choice_options(state: dict, copy: str, winner: int, loser: int, advantage: i
         if e.op == "lose" and e.stat == "population":  # JA l.231: the owner's card, lowest first by default
             left = {c: k - picked.count(c) for c, k in lo["workers"].items()}
             return loser, [c for c in worker_order(lo) if left[c] > 0]
+        if e.op == "take" and e.stat == "science_or_special":
+            return winner, ["science"] + special_options(state, winner, loser, n, picked)
         if e.op == "take" and e.stat == "colony":
             return winner, lo["colonies"][::-1]  # default: the latest
         if e.op == "take" and e.stat == "food_and_resource":
@@ -320,7 +333,15 @@ def outcome(state: dict, copy: str, winner: int, loser: int, advantage: int, eve
     that lets a side choose asks it first (an `event_choice` frame answered with `choice`). A population loss asks
     the loser one worker at a time (`choice`: the list of cards picked so far, kept in the frame's `picked`)."""
     picks = worker_picks(state, copy, loser, advantage)
-    if picks is not None:
+    if any(e.stat == "science_or_special" for e in mcard(copy).effects):  # specials one at a time, then "science"
+        choice = list(choice or [])
+        while choice[-1:] != ["science"]:
+            chooser, options = choice_options(state, copy, winner, loser, advantage, choice)
+            if len(options) > 1:
+                _ask(state, copy, chooser, options, winner, loser, advantage, picked=choice)
+                return
+            choice.append("science")
+    elif picks is not None:
         choice = list(choice or [])
         while len(choice) < picks:
             chooser, options = choice_options(state, copy, winner, loser, advantage, choice)
@@ -381,6 +402,12 @@ def take(state: dict, stat: str, n: int, winner: int, loser: int, events: list, 
             if k and eco.pay(lo, what, k):
                 got = eco.produce(w, what, k)
                 events.append(base.event("taken", winner, what=what, amount=got, source=loser))
+    elif stat == "science_or_special":  # the specials chosen, then the advantage left as science
+        for copy in choice[:-1]:
+            n -= card(copy).science
+            move_special(state, copy, loser, winner)
+            events.append(base.event("taken_special", winner, card=copy, source=loser))
+        take(state, "science", n, winner, loser, events)
     elif stat == "yellow_bank":
         k = min(n, lo["yellow"])  # the yellow tokens move between banks (docs/tta.md, Uncertain Borders)
         lo["yellow"] -= k
@@ -395,6 +422,26 @@ def take(state: dict, stat: str, n: int, winner: int, loser: int, events: list, 
         colony_tokens(lo, colony, -1)
         colony_tokens(w, colony, 1)
         events.append(base.event("annexed", winner, card=colony, source=loser))
+
+
+def move_special(state: dict, copy: str, loser: int, winner: int) -> None:
+    """A special technology changes hands: the winner's older one of its kind leaves (JA l.378); the blue tokens
+    that come with such a card (Justice System, Civil Service) leave the loser's banks (as many as they hold) and
+    come to the winner's, the difference with the card it replaces."""
+    w, lo = state["seats"][winner], state["seats"][loser]
+    sub = card(copy).subtype
+    del lo["specials"][sub]
+    tokens = sum(e.amount for e in card(copy).effects if e.op == "blue_tokens")
+    gone = min(tokens, lo["blue"])
+    lo["blue"] -= gone
+    lo["blue_extra"] -= gone
+    old = w["specials"].get(sub)
+    change = tokens - (sum(e.amount for e in card(old).effects if e.op == "blue_tokens") if old else 0)
+    if old:
+        state["discard"].append(old)
+    w["specials"][sub] = copy
+    w["blue"] += change
+    w["blue_extra"] += change
 
 
 def colony_tokens(p: dict, colony: str, sign: int) -> None:
