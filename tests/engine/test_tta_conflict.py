@@ -548,7 +548,21 @@ def test_every_aggression_says_what_it_takes_in_every_language(locale):
     assert stake("mil/I/raid:1", "Ann", "en") == (
         "If the attack wins: you lose up to 1 urban building(s) of one card (the most costly); Ann gets resources "
         "worth half their cost.")
-    assert stake("mil/III/holy_war:1", "Ann", locale) is None  # wars: scaled by the difference
+    assert stake("mil/III/bonus:1", "Ann", locale) is None
+
+
+@pytest.mark.parametrize("locale", ["en", "ja", "fr", "de"])
+def test_every_war_says_what_is_at_stake_in_the_defenders_mail(locale):
+    """Issue 13: the defence mail of a war says what it does (either side may win, scaled by the difference)."""
+    from pbem.engine.tta.cards.military import MILITARY
+
+    texts = {cid: stake(cid + ":1", "Ann", locale) for cid, m in MILITARY.items() if m.kind == "war"}
+    assert all(texts.values()) and len(set(texts.values())) == 5, texts  # War over Culture II and III alike
+    state = declare("mil/III/holy_war", {"swordsmen": 2}, {"warriors": 1})
+    state, _ = at_war_resolution(state)
+    state, _ = act(state, "sacrifice none")
+    assert asked(state) == [(1, "defend")]
+    assert texts["mil/III/holy_war"] in tta.board_text(tta.view(state, 1), locale, ["Ann", "Bob"])
 
 
 def test_a_weaker_player_may_attack_and_no_other_card_defends():

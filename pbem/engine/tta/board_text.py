@@ -124,9 +124,59 @@ STAKES = {
 }
 
 
+# What a war does (the defender's mail): either side may win, by the difference d of the strengths (conflict.py).
+WAR_STAKES = {
+    "en": {"war_over_culture": "Either side may win, by the difference d: the winner takes d culture from the loser "
+                               "(a tie: nothing).",
+           "war_over_resources": "Either side may win, by the difference d: the winner takes d food and resources "
+                                 "from the loser, the mix it chooses (a tie: nothing).",
+           "war_over_technology": "Either side may win, by the difference d: the winner takes d science from the "
+                                  "loser, or special technologies counted at their cost (a tie: nothing).",
+           "war_over_territory": "Either side may win, by the difference d: the winner takes 1 + d/3 (rounded down) "
+                                 "yellow tokens from the loser's yellow bank (a tie: nothing).",
+           "holy_war": "Either side may win, by the difference d: the loser loses 1 population per 3 of d (unused "
+                       "workers first, then workers it chooses); the winner gains 3 culture for each (a tie: "
+                       "nothing)."},
+    "ja": {"war_over_culture": "どちらも勝ちうる。差をdとして：勝者は敗者からカルチャーdを奪う（同点は何も起きない）。",
+           "war_over_resources": "どちらも勝ちうる。差をdとして：勝者は敗者から食料と資源を合わせてd奪う（内訳は勝者が選ぶ。"
+                                 "同点は何も起きない）。",
+           "war_over_technology": "どちらも勝ちうる。差をdとして：勝者は敗者から発明dを奪う。代わりに特殊技術をそのコスト分"
+                                  "として奪える（同点は何も起きない）。",
+           "war_over_territory": "どちらも勝ちうる。差をdとして：勝者は敗者の黄バンクから1＋d/3（切り捨て）個の黄トークンを"
+                                 "奪う（同点は何も起きない）。",
+           "holy_war": "どちらも勝ちうる。差をdとして：敗者はdの3につき人口1を失い（未就労から、次に自分で選ぶ労働者）、"
+                       "勝者は1つにつきカルチャー3を得る（同点は何も起きない）。"},
+    "fr": {"war_over_culture": "Chaque camp peut gagner, de l'écart d : le vainqueur prend d culture au perdant "
+                               "(égalité : rien).",
+           "war_over_resources": "Chaque camp peut gagner, de l'écart d : le vainqueur prend d nourriture et "
+                                 "ressources au perdant, dans la proportion qu'il choisit (égalité : rien).",
+           "war_over_technology": "Chaque camp peut gagner, de l'écart d : le vainqueur prend d science au perdant, "
+                                  "ou des technologies spéciales comptées à leur coût (égalité : rien).",
+           "war_over_territory": "Chaque camp peut gagner, de l'écart d : le vainqueur prend 1 + d/3 (arrondi "
+                                 "inférieur) jetons jaunes de la réserve jaune du perdant (égalité : rien).",
+           "holy_war": "Chaque camp peut gagner, de l'écart d : le perdant perd 1 population par tranche de 3 de d "
+                       "(ouvriers libres d'abord, puis ceux qu'il choisit) ; le vainqueur gagne 3 culture pour "
+                       "chacune (égalité : rien)."},
+    "de": {"war_over_culture": "Jede Seite kann gewinnen, um den Unterschied d: der Sieger nimmt dem Verlierer d "
+                               "Kultur (Gleichstand: nichts).",
+           "war_over_resources": "Jede Seite kann gewinnen, um den Unterschied d: der Sieger nimmt dem Verlierer d "
+                                 "Nahrung und Rohstoffe, gemischt nach seiner Wahl (Gleichstand: nichts).",
+           "war_over_technology": "Jede Seite kann gewinnen, um den Unterschied d: der Sieger nimmt dem Verlierer d "
+                                  "Wissenschaft oder Spezialtechnologien zu ihren Kosten (Gleichstand: nichts).",
+           "war_over_territory": "Jede Seite kann gewinnen, um den Unterschied d: der Sieger nimmt 1 + d/3 "
+                                 "(abgerundet) gelbe Marker aus dem gelben Vorrat des Verlierers (Gleichstand: "
+                                 "nichts).",
+           "holy_war": "Jede Seite kann gewinnen, um den Unterschied d: der Verlierer verliert 1 Bevölkerung je 3 "
+                       "von d (zuerst freie Arbeiter, dann selbst gewählte); der Sieger erhält je 3 Kultur "
+                       "(Gleichstand: nichts)."},
+}
+
+
 def stake(copy: str, by: str, locale: str) -> str | None:
-    """What the aggression `copy` does to the defender if it wins, in words (None: not an aggression)."""
+    """What the aggression or war `copy` does if it wins, in words (None: neither)."""
     m = MILITARY[copy.split(":", 1)[0]]
+    if m.kind == "war":
+        return WAR_STAKES.get(locale, WAR_STAKES["en"]).get(m.key)
     text = STAKES.get(locale, STAKES["en"]).get(m.key) if m.kind == "aggression" else None
     return text and text.format(by=by, n=abs(m.effects[0].amount), m=abs(m.effects[-1].amount))
 
@@ -189,8 +239,7 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
                                    attack=c.get("attack", ""), a=who(c["a"]) if "a" in c else ""))
         if "strength" in c and c["kind"] == "defend":
             lines.append(t["stake"].format(strength=c["strength"], attack=c["attack"]))
-            if not c.get("war"):
-                lines += filter(None, [stake(c["card"], who(c["by"]), locale)])
+            lines += filter(None, [stake(c["card"], who(c["by"]), locale)])
         if "default" in c:
             lines.append(t["default"].format(move=c["default"]))
     if lines:
