@@ -342,3 +342,29 @@ def test_war_over_technology_a_special_with_blue_tokens_moves_them_and_science_i
     assert tta.parse("選ぶ 発明", state, 0) == tta.parse("wahle wissenschaft", state, 0) == [tta.moves.Choose("science")]
     state, _ = act(state, "choose science")
     assert (state["seats"][0]["science"], state["seats"][1]["science"]) == (7, 3) and not state["seats"][0]["specials"]
+
+
+def test_international_agreement_the_strongest_takes_cards_worth_five_civil_actions_then_the_row_refills():
+    """International Agreement (card: the strongest may take civil cards costing up to 5 civil actions in all,
+    giving up its next political action, then the row is refilled; notes: without the removal step)."""
+    from pbem.engine.tta import turn
+    state = revealed("mil/II/international_agreement")
+    ((seat, _, _, options),) = asked(state)
+    row = list(state["row"])
+    assert seat == 0 and options[0] == "skip" and row[0] in options and row[12] in options
+    ca = state["seats"][0]["ca"]
+    state, _ = act(state, str(tta.moves.Choose(row[10])))               # slot 11: 3 civil actions' worth
+    ((_, _, _, options),) = asked(state)
+    assert row[5] in options and row[9] not in options and row[10] not in options   # 2 left: slot 6 yes, 10 no
+    state, _ = act(state, str(tta.moves.Choose(row[3])))                # slot 4: 1 left
+    ((_, _, _, options),) = asked(state)
+    assert row[0] in options and row[5] not in options
+    state, events = act(state, "choose skip")
+    p = state["seats"][0]
+    assert p["hand"] == [row[10], row[3]] and p["ca"] == ca             # no civil action spent
+    kept = [c for c in row if c not in (row[10], row[3])]
+    assert state["row"][:11] == kept and all(state["row"])              # slid left, none removed, two dealt
+    assert state["skip_politics"] == 0 and problems(state) == []
+    state["stack"], state["turn"] = [], 0
+    assert turn.politics(state, []) == "discard" and state["skip_politics"] is None   # given up once
+    assert turn.politics(state, []) in (None, "discard") and state["skip_politics"] is None

@@ -103,8 +103,9 @@ def in_play(p: dict, card_id: str) -> bool:
     return card_id in p["workers"]
 
 
-def can_take(state: dict, seat: int, slot: int, limit: int | None = None) -> str | None:
-    """Why `seat` may not take the card in `slot` (0-based), or None."""
+def can_take(state: dict, seat: int, slot: int, limit: int | None = None, budget: int | None = None) -> str | None:
+    """Why `seat` may not take the card in `slot` (0-based), or None (`budget`: civil actions' worth to spend in
+    place of its civil actions, International Agreement)."""
     p = state["seats"][seat]
     if not 0 <= slot < len(state["row"]):
         return "there is no such slot"
@@ -113,8 +114,9 @@ def can_take(state: dict, seat: int, slot: int, limit: int | None = None) -> str
         return "that slot is empty"
     c = card(copy)
     cost = take_cost(p, slot, c.id)
-    if p["ca"] < cost:
-        return f"it costs {cost} civil actions and you have {p['ca']}"
+    have = p["ca"] if budget is None else budget
+    if have < cost:
+        return f"it costs {cost} civil actions and you have {have}"
     if c.kind == "wonder":
         if p["wonder"] is not None:
             return "you are already building a wonder"  # JA l.346
@@ -284,9 +286,15 @@ def do_take(state: dict, seat: int, move: Take, events: list) -> None:
     why = can_take(state, seat, slot)
     if why:
         raise Refused(why)
+    p["ca"] -= take_cost(p, slot, card(state["row"][slot]).id)
+    take_card(state, seat, slot, events)
+
+
+def take_card(state: dict, seat: int, slot: int, events: list) -> None:
+    """The card in `slot` (0-based) goes to the seat's hand (a wonder: under construction)."""
+    p = state["seats"][seat]
     copy = state["row"][slot]
     c = card(copy)
-    p["ca"] -= take_cost(p, slot, c.id)
     state["row"][slot] = None
     if c.kind == "wonder":
         p["wonder"], p["stages"] = copy, 0
@@ -295,7 +303,7 @@ def do_take(state: dict, seat: int, move: Take, events: list) -> None:
         p["new"].append(copy)
         if c.kind == "leader":
             p["leader_ages"].append(c.age)
-    events.append(base.event("took", seat, card=c.id, slot=move.slot))
+    events.append(base.event("took", seat, card=c.id, slot=slot + 1))
     if c.is_technology:
         for _, e in eco.effects(p, "trigger"):
             if e.of == ("take_technology",) and e.stat == "science":  # Aristotle
