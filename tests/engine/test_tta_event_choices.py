@@ -352,6 +352,7 @@ def test_international_agreement_the_strongest_takes_cards_worth_five_civil_acti
     ((seat, _, _, options),) = asked(state)
     row = list(state["row"])
     assert seat == 0 and options[0] == "skip" and row[0] in options and row[12] in options
+    assert tta.pending(state)[0].data["budget"] == 5
     ca = state["seats"][0]["ca"]
     state, _ = act(state, str(tta.moves.Choose(row[10])))               # slot 11: 3 civil actions' worth
     ((_, _, _, options),) = asked(state)

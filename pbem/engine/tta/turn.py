@@ -302,6 +302,8 @@ def _choice_data(frame: dict, seat: int) -> dict:
         data["options"] = options_of(frame, seat)
     if "victims" in frame:
         data["victim"] = frame["victims"][str(seat)]
+    if "budget" in frame:  # International Agreement: civil actions' worth left to take cards with
+        data["budget"] = frame["budget"]
     return data
 
 
