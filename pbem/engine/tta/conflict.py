@@ -328,10 +328,11 @@ def choice_options(state: dict, copy: str, winner: int, loser: int, advantage: i
 
 
 def outcome(state: dict, copy: str, winner: int, loser: int, advantage: int, events: list,
-            choice: str | None = None) -> None:
+            choice: str | list | None = None) -> None:
     """The card's effects on the winner and the loser; the loser gives only what it has (JA l.286-288). A card
     that lets a side choose asks it first (an `event_choice` frame answered with `choice`). A population loss asks
-    the loser one worker at a time (`choice`: the list of cards picked so far, kept in the frame's `picked`)."""
+    the loser one worker at a time, War over Technology the winner one special technology at a time (`choice`: the
+    list picked so far, kept in the frame's `picked`; "science" ends the winner's list)."""
     picks = worker_picks(state, copy, loser, advantage)
     if any(e.stat == "science_or_special" for e in mcard(copy).effects):  # specials one at a time, then "science"
         choice = list(choice or [])
