@@ -489,6 +489,7 @@ NEW_KINDS = {
     "pact_cancelled": dict(card="mil/III/peace_treaty:1"),
     "pact_ended": dict(card="mil/III/military_pact:1", a=0, b=1),
     "traded": dict(card="mil/I/trade_routes_agreement:1", what="food", instead="resource"),
+    "wonder_flipped": dict(card="civ/A/pyramids:1"),
     "standing_order": dict(topic="defence", policy="cheapest", seats=[]),
     "standing_order_applied": dict(prompt="defend", move="defend none"),
 }

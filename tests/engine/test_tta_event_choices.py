@@ -369,3 +369,24 @@ def test_international_agreement_the_strongest_takes_cards_worth_five_civil_acti
     state["stack"], state["turn"] = [], 0
     assert turn.politics(state, []) == "discard" and state["skip_politics"] is None   # given up once
     assert turn.politics(state, []) in (None, "discard") and state["skip_politics"] is None
+
+
+def test_ravages_of_time_each_turns_an_age_a_or_i_wonder_face_down():
+    """Ravages of Time (card: each player turns one of its Age A or I wonders face down: it loses all effects and
+    gives 2 culture; notes: Ravages of Time): a seat with two chooses, one with one has it turned, none: nothing."""
+    from pbem.engine.tta.economy import ratings
+
+    def wonders(s):
+        in_play(s, "civ/A/pyramids", seat=0)          # +1 civil action
+        in_play(s, "civ/I/great_wall", seat=0)
+        in_play(s, "civ/A/colossus", seat=1)
+    state = revealed("mil/II/ravages_of_time", setup=wonders)
+    ((seat, _, victim, options),) = asked(state)
+    assert (seat, victim) == (0, 0) and [o.split(":")[0] for o in options] == ["civ/A/pyramids", "civ/I/great_wall"]
+    assert [c.split(":")[0] for c in state["seats"][1]["flipped"]] == ["civ/A/colossus"]
+    before = ratings(state["seats"][0])
+    state, events = act(state, "choose pyramids")
+    after = ratings(state["seats"][0])
+    assert after["civil_actions"] == before["civil_actions"] - 1 and after["culture"] == before["culture"] + 2
+    assert len(state["seats"][0]["wonders"]) == 2 and "wonder_flipped" in [e["kind"] for e in events]
+    assert problems(state) == []

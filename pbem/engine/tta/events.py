@@ -191,7 +191,6 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
                 state["discard"].append(p["leader"])
                 p["leader"] = None
                 eco.refresh(p)
-        # age_a_or_i_wonder: nothing to lose until flipped wonders exist (docs/tta.md)
     elif e.op == "take" and e.stat == "yellow_bank":
         weak = targets(state, "weakest")[0]
         q = state["seats"][weak]
@@ -251,7 +250,7 @@ CHOICES = {("produce", "food_or_resource"): ("food", "resource"), ("free_build",
            ("free_build", "infantry"): ("build", "skip")}
 # Effects where a seat chooses what is lost or gained; the options come from the state (`loss_options`).
 LOSS_CHOICES = {("lose", "building"), ("lose", "urban"), ("lose", "population"), ("lose", "colony"),
-                ("lose", "food_and_resource"), ("produce", "food_and_resource")}
+                ("lose", "food_and_resource"), ("produce", "food_and_resource"), ("lose", "age_a_or_i_wonder")}
 
 
 def choosers(state: dict, e) -> list[int]:
@@ -286,6 +285,8 @@ def loss_options(state: dict, e, victim: int) -> list[str]:
     if e.stat == "colony":
         from .colonies import colony_order  # imported here: colonies builds on this module
         return colony_order(p)
+    if e.stat == "age_a_or_i_wonder":  # Ravages of Time: default the first completed
+        return [c for c in p["wonders"] if card(c).age in ("A", "I") and c not in p.get("flipped", ())]
     food, res = eco.amount(p, "food"), eco.amount(p, "resource")
     if e.op == "lose":
         if food + res <= n:
@@ -321,6 +322,9 @@ def apply_choice(state: dict, e, victim: int, option: str, events: list) -> None
     elif e.stat == "colony":
         from .colonies import lose_colony
         lose_colony(state, victim, option, events)
+    elif e.stat == "age_a_or_i_wonder":  # face down: no effect, 2 culture a turn (economy.ratings)
+        p.setdefault("flipped", []).append(option)  # a field added lazily: saved games without it still load
+        events.append(base.event("wonder_flipped", victim, card=option))
     else:
         p["workers"][option] -= 1
         if e.stat == "population":
