@@ -390,3 +390,6 @@ def test_ravages_of_time_each_turns_an_age_a_or_i_wonder_face_down():
     assert after["civil_actions"] == before["civil_actions"] - 1 and after["culture"] == before["culture"] + 2
     assert len(state["seats"][0]["wonders"]) == 2 and "wonder_flipped" in [e["kind"] for e in events]
     assert problems(state) == []
+    board = tta.board_text(tta.view(state, 1), "en", ["Ann", "Bob"])
+    assert "Pyramids (face down), Great Wall\n" in board and "Colossus (face down)" in board
+    assert "Pyramids（裏向き）" in tta.board_text(tta.view(state, 1), "ja", ["Ann", "Bob"])

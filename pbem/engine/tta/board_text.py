@@ -16,7 +16,7 @@ LABELS = {
            "rates": "culture {culture} (+{cr}), science {science} (+{sr}), strength {strength}, happy {happy}",
            "gov": "government {gov}; leader {leader}; civil actions {ca}/{cam}, military {ma}/{mam}",
            "banks": "food {food}, resources {res}; yellow bank {yellow}, unused workers {idle}; blue bank {blue}",
-           "building": "{wonder} (building, {done}/{stages})", "hand": "hand: {cards}", "hand_n": "hand: {n} cards",
+           "building": "{wonder} (building, {done}/{stages})", "flipped": "{wonder} (face down)", "hand": "hand: {cards}", "hand_n": "hand: {n} cards",
            "waiting": "Waiting for: {who}", "pact": "Pact {card}: A {a}, B {b}", "war": "War {card}: {by} on {on}",
            "attack": "{card} by {by} on {on}: attack strength {attack}",
            "offer": "{card} offered by {by} to {on}: A {a}",
@@ -30,7 +30,7 @@ LABELS = {
            "rates": "カルチャー{culture}（+{cr}）、発明{science}（+{sr}）、軍事力{strength}、幸福{happy}",
            "gov": "政府 {gov}、リーダー {leader}、Civilアクション{ca}/{cam}、Militaryアクション{ma}/{mam}",
            "banks": "食料{food}、資源{res}、黄バンク{yellow}、未就労{idle}、青バンク{blue}",
-           "building": "{wonder}（建設中 {done}/{stages}）", "hand": "手札：{cards}", "hand_n": "手札：{n}枚",
+           "building": "{wonder}（建設中 {done}/{stages}）", "flipped": "{wonder}（裏向き）", "hand": "手札：{cards}", "hand_n": "手札：{n}枚",
            "waiting": "手番待ち：{who}", "pact": "契約 {card}：A {a}、B {b}", "war": "戦争 {card}：{by}→{on}",
            "attack": "{by}が{on}に{card}：攻撃側の軍事力{attack}", "offer": "{by}が{on}に{card}を提案：A {a}",
            "war_attack": "{card}：{by}が軍事力{attack}で{on}と戦争",
@@ -46,7 +46,7 @@ LABELS = {
                   "actions civiles {ca}/{cam}, militaires {ma}/{mam}",
            "banks": "nourriture {food}, ressources {res} ; réserve jaune {yellow}, ouvriers libres {idle} ; "
                     "réserve bleue {blue}",
-           "building": "{wonder} (en construction, {done}/{stages})", "hand": "main : {cards}",
+           "building": "{wonder} (en construction, {done}/{stages})", "flipped": "{wonder} (face cachée)", "hand": "main : {cards}",
            "hand_n": "main : {n} cartes", "waiting": "En attente de : {who}",
            "pact": "Pacte {card} : A {a}, B {b}", "war": "Guerre {card} : {by} contre {on}",
            "attack": "{card} de {by} contre {on} : force d'attaque {attack}",
@@ -63,7 +63,7 @@ LABELS = {
            "gov": "Regierung {gov}; Anführer {leader}; Zivilaktionen {ca}/{cam}, Militäraktionen {ma}/{mam}",
            "banks": "Nahrung {food}, Rohstoffe {res}; gelber Vorrat {yellow}, freie Arbeiter {idle}; "
                     "blauer Vorrat {blue}",
-           "building": "{wonder} (im Bau, {done}/{stages})", "hand": "Hand: {cards}", "hand_n": "Hand: {n} Karten",
+           "building": "{wonder} (im Bau, {done}/{stages})", "flipped": "{wonder} (verdeckt)", "hand": "Hand: {cards}", "hand_n": "Hand: {n} Karten",
            "waiting": "Es fehlt: {who}", "pact": "Pakt {card}: A {a}, B {b}", "war": "Krieg {card}: {by} gegen {on}",
            "attack": "{card} von {by} gegen {on}: Angriffsstärke {attack}",
            "offer": "{card} von {by} an {on} angeboten: A {a}",
@@ -212,7 +212,9 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
             tokens = p["tokens"].get(cid)
             cards.append(f"{CARDS[cid].name} {n}" + (f"+{tokens}b" if tokens else ""))
         out.append("  " + ", ".join(cards))
-        extra = [name(c) for c in p["specials"].values()] + [name(c) for c in p["wonders"]] \
+        flipped = p.get("flipped", ())  # Ravages of Time
+        extra = [name(c) for c in p["specials"].values()] \
+            + [t["flipped"].format(wonder=name(c)) if c in flipped else name(c) for c in p["wonders"]] \
             + [name(c) for c in p.get("colonies", [])]
         if p["wonder"]:
             extra.append(t["building"].format(wonder=name(p["wonder"]), done=p["stages"],
