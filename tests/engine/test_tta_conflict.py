@@ -428,7 +428,10 @@ def test_war_over_territory_takes_one_yellow_token_and_one_per_three_of_advantag
 def test_holy_war_decreases_the_loser_once_per_three_and_scores_three_each():
     state = declare("mil/III/holy_war", {"swordsmen": 4}, {"warriors": 1})  # 8 vs 1: 2 decreases
     state["last_round"] = state["round"]
-    y1 = state["seats"][1]["yellow"]
+    q = state["seats"][1]
+    q["yellow"] -= 2 - q["idle"]
+    q["idle"] = 2  # two unused workers go first: nothing to ask (JA l.231)
+    y1 = q["yellow"]
     state, events = at_war_resolution(state)
     assert state["seats"][0]["culture"] == 6 and state["seats"][1]["yellow"] == y1 + 2
     assert [e["amount"] for e in events if e["kind"] == "population_lost"] == [2]
@@ -474,6 +477,7 @@ NEW_KINDS = {
     "war_won": dict(card="mil/III/holy_war:1", on=1, advantage=3),
     "war_tie": dict(card="mil/III/holy_war:1", on=1),
     "taken": dict(what="culture", amount=3, source=1),
+    "taken_special": dict(card="civ/II/justice_system:1", source=1),
     "razed": dict(card="civ/I/theology", count=2),
     "assassinated": dict(card="civ/II/napoleon_bonaparte:1"),
     "sabotaged": dict(card="civ/I/great_wall:1"),
@@ -484,6 +488,8 @@ NEW_KINDS = {
     "pact_refused": dict(card="mil/III/peace_treaty:1", by=1),
     "pact_cancelled": dict(card="mil/III/peace_treaty:1"),
     "pact_ended": dict(card="mil/III/military_pact:1", a=0, b=1),
+    "traded": dict(card="mil/I/trade_routes_agreement:1", what="food", instead="resource"),
+    "wonder_flipped": dict(card="civ/A/pyramids:1"),
     "standing_order": dict(topic="defence", policy="cheapest", seats=[]),
     "standing_order_applied": dict(prompt="defend", move="defend none"),
 }
@@ -545,7 +551,21 @@ def test_every_aggression_says_what_it_takes_in_every_language(locale):
     assert stake("mil/I/raid:1", "Ann", "en") == (
         "If the attack wins: you lose up to 1 urban building(s) of one card (the most costly); Ann gets resources "
         "worth half their cost.")
-    assert stake("mil/III/holy_war:1", "Ann", locale) is None  # wars: scaled by the difference
+    assert stake("mil/III/bonus:1", "Ann", locale) is None
+
+
+@pytest.mark.parametrize("locale", ["en", "ja", "fr", "de"])
+def test_every_war_says_what_is_at_stake_in_the_defenders_mail(locale):
+    """Issue 13: the defence mail of a war says what it does (either side may win, scaled by the difference)."""
+    from pbem.engine.tta.cards.military import MILITARY
+
+    texts = {cid: stake(cid + ":1", "Ann", locale) for cid, m in MILITARY.items() if m.kind == "war"}
+    assert all(texts.values()) and len(set(texts.values())) == 5, texts  # War over Culture II and III alike
+    state = declare("mil/III/holy_war", {"swordsmen": 2}, {"warriors": 1})
+    state, _ = at_war_resolution(state)
+    state, _ = act(state, "sacrifice none")
+    assert asked(state) == [(1, "defend")]
+    assert texts["mil/III/holy_war"] in tta.board_text(tta.view(state, 1), locale, ["Ann", "Bob"])
 
 
 def test_a_weaker_player_may_attack_and_no_other_card_defends():

@@ -262,3 +262,135 @@ def test_annex_the_attacker_chooses_the_colony():
     state, _ = act(state, "choose Historic Territory I")
     assert [c.split(":")[0] for c in state["seats"][0]["colonies"]] == ["mil/I/historic_territory"]
     assert problems(state) == []
+
+
+def test_holy_war_the_loser_chooses_each_worker_it_loses_after_its_unused_ones():
+    """JA l.231: a population decrease takes an unused worker, else a worker off a card of the owner's choosing;
+    Holy War (advantage 7: two decreases) asks the loser once per worker its cards lose (notes: Holy War)."""
+    from test_tta_conflict import at_war_resolution, declare
+    state = declare("mil/III/holy_war", {"swordsmen": 4}, {"warriors": 1})   # 8 vs 1
+    state["last_round"] = state["round"]
+    q = state["seats"][1]
+    q["yellow"] += q["idle"] - 1
+    q["idle"] = 1                                                            # one decrease from it, one asked
+    before = dict(q["workers"])
+    state, _ = at_war_resolution(state)
+    ((seat, _, victim, options),) = asked(state)
+    assert (seat, victim) == (1, 1) and options[0] == "civ/A/warriors"       # units first by default
+    state, events = act(state, "choose bronze", seat=1)
+    q = state["seats"][1]
+    assert q["idle"] == 0 and q["workers"]["civ/A/bronze"] == before["civ/A/bronze"] - 1
+    assert {c: n for c, n in q["workers"].items() if n != before[c]} == {"civ/A/bronze": before["civ/A/bronze"] - 1}
+    assert state["seats"][0]["culture"] == 6 and problems(state) == []
+
+
+def test_holy_war_asks_one_worker_at_a_time_when_none_is_unused():
+    from test_tta_conflict import at_war_resolution, declare
+    state = declare("mil/III/holy_war", {"swordsmen": 4}, {"warriors": 1})
+    state["last_round"] = state["round"]
+    q = state["seats"][1]
+    q["yellow"] += q["idle"]
+    q["idle"] = 0
+    before = dict(q["workers"])
+    state, _ = at_war_resolution(state)
+    state, _ = act(state, "choose agriculture", seat=1)
+    ((seat, _, _, options),) = asked(state)
+    assert seat == 1 and state["seats"][1]["workers"] == before              # nothing lost before the last pick
+    state, events = act(state, "choose agriculture", seat=1)
+    assert state["seats"][1]["workers"]["civ/A/agriculture"] == before["civ/A/agriculture"] - 2
+    assert [e["amount"] for e in events if e["kind"] == "population_lost"] == [2]
+    assert state["seats"][0]["culture"] == 6 and problems(state) == []
+
+
+def tech_war(setup) -> dict:
+    """Seat 0 (8) wins War over Technology on seat 1 (1) by 7; seat 1 holds 10 science and `setup`'s specials."""
+    from test_tta_conflict import at_war_resolution, declare
+    state = declare("mil/II/war_over_technology", {"swordsmen": 4}, {"warriors": 1})
+    state["last_round"] = state["round"]
+    state["seats"][1]["science"] = 10
+    setup(state)
+    state, _ = at_war_resolution(state)
+    return state
+
+
+def test_war_over_technology_the_winner_may_take_special_technologies_at_their_cost():
+    """War over Technology (card: science equal to the advantage, or special technologies in its place, each counting
+    as its science cost; notes: War over Technology): the winner chooses one special at a time, then the rest in
+    science."""
+    def specials(s):
+        in_play(s, "civ/II/justice_system", seat=1)   # 7 science
+        in_play(s, "civ/I/masonry", seat=1)           # 3 science
+    state = tech_war(specials)
+    ((seat, _, victim, options),) = asked(state)
+    assert (seat, victim) == (0, 1) and options[0] == "science"
+    assert {o.split(":")[0] for o in options[1:]} == {"civ/II/justice_system", "civ/I/masonry"}
+    state, events = act(state, "choose masonry")                      # 4 left: Justice System (7) no longer fits
+    w, lo = state["seats"]
+    assert [c.split(":")[0] for c in w["specials"].values()] == ["civ/I/masonry"]
+    assert "construction" not in lo["specials"] and (w["science"], lo["science"]) == (4, 6)
+    assert "taken_special" in [e["kind"] for e in events] and problems(state) == []
+
+
+def test_war_over_technology_a_special_with_blue_tokens_moves_them_and_science_is_the_default():
+    state = tech_war(lambda s: in_play(s, "civ/II/justice_system", seat=1))
+    blue = [p["blue"] for p in state["seats"]]
+    state, _ = act(state, "choose justice system")
+    w, lo = state["seats"]
+    assert (w["blue"] - blue[0], blue[1] - lo["blue"]) == (3, 3) and (w["science"], lo["science"]) == (0, 10)
+    assert problems(state) == []
+    state = tech_war(lambda s: in_play(s, "civ/II/justice_system", seat=1))
+    assert tta.parse("選ぶ 発明", state, 0) == tta.parse("wahle wissenschaft", state, 0) == [tta.moves.Choose("science")]
+    state, _ = act(state, "choose science")
+    assert (state["seats"][0]["science"], state["seats"][1]["science"]) == (7, 3) and not state["seats"][0]["specials"]
+
+
+def test_international_agreement_the_strongest_takes_cards_worth_five_civil_actions_then_the_row_refills():
+    """International Agreement (card: the strongest may take civil cards costing up to 5 civil actions in all,
+    giving up its next political action, then the row is refilled; notes: without the removal step)."""
+    from pbem.engine.tta import turn
+    state = revealed("mil/II/international_agreement")
+    ((seat, _, _, options),) = asked(state)
+    row = list(state["row"])
+    assert seat == 0 and options[0] == "skip" and row[0] in options and row[12] in options
+    assert tta.pending(state)[0].data["budget"] == 5
+    ca = state["seats"][0]["ca"]
+    state, _ = act(state, str(tta.moves.Choose(row[10])))               # slot 11: 3 civil actions' worth
+    ((_, _, _, options),) = asked(state)
+    assert row[5] in options and row[9] not in options and row[10] not in options   # 2 left: slot 6 yes, 10 no
+    state, _ = act(state, str(tta.moves.Choose(row[3])))                # slot 4: 1 left
+    ((_, _, _, options),) = asked(state)
+    assert row[0] in options and row[5] not in options
+    state, events = act(state, "choose skip")
+    p = state["seats"][0]
+    assert p["hand"] == [row[10], row[3]] and p["ca"] == ca             # no civil action spent
+    kept = [c for c in row if c not in (row[10], row[3])]
+    assert state["row"][:11] == kept and all(state["row"])              # slid left, none removed, two dealt
+    assert state["skip_politics"] == 0 and problems(state) == []
+    state["stack"], state["turn"] = [], 0
+    assert turn.politics(state, []) == "discard" and state["skip_politics"] is None   # given up once
+    assert turn.politics(state, []) in (None, "discard") and state["skip_politics"] is None
+
+
+def test_ravages_of_time_each_turns_an_age_a_or_i_wonder_face_down():
+    """Ravages of Time (card: each player turns one of its Age A or I wonders face down: it loses all effects and
+    gives 2 culture; notes: Ravages of Time): a seat with two chooses, one with one has it turned, none: nothing."""
+    from pbem.engine.tta.economy import ratings
+
+    def wonders(s):
+        in_play(s, "civ/A/pyramids", seat=0)          # +1 civil action
+        in_play(s, "civ/I/great_wall", seat=0)
+        in_play(s, "civ/A/colossus", seat=1)
+    state = revealed("mil/II/ravages_of_time", setup=wonders)
+    ((seat, _, victim, options),) = asked(state)
+    assert (seat, victim) == (0, 0) and [o.split(":")[0] for o in options] == ["civ/A/pyramids", "civ/I/great_wall"]
+    assert [c.split(":")[0] for c in state["seats"][1]["flipped"]] == ["civ/A/colossus"]
+    before = ratings(state["seats"][0])
+    state, events = act(state, "choose pyramids")
+    after = ratings(state["seats"][0])
+    assert after["civil_actions"] == before["civil_actions"] - 1 and after["culture"] == before["culture"] + 2
+    assert len(state["seats"][0]["wonders"]) == 2 and "wonder_flipped" in [e["kind"] for e in events]
+    assert problems(state) == []
+    # Each seat's mail lists its own wonders (the others take one line each).
+    assert "Pyramids (face down), Great Wall\n" in tta.board_text(tta.view(state, 0), "en", ["Ann", "Bob"])
+    assert "Colossus (face down)" in tta.board_text(tta.view(state, 1), "en", ["Ann", "Bob"])
+    assert "Pyramids（裏向き）" in tta.board_text(tta.view(state, 0), "ja", ["Ann", "Bob"])

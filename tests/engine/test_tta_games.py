@@ -94,4 +94,4 @@ def test_invariants_after_every_move_of_15_games():
 
 
 GAMES = {2: 400, 3: 330, 4: 270}
-FINGERPRINT = "f6758330272321d2"  # event, aggression and war choices asked of the side that chooses (bot: the old defaults, same games; changed on purpose)
+FINGERPRINT = "d3161dbf0a401c94"  # International Agreement and Ravages of Time applied (on purpose)

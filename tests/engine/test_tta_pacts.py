@@ -241,3 +241,49 @@ def test_scientific_cooperation_discounts_technologies_and_the_partner_pays_one_
     assert "discover Alchemy" in [str(m) for m in tta.legal(state, 0)]
     state, events = act(state, "discover alchemy")
     assert state["seats"][0]["science"] == 0 and state["seats"][1]["science"] == 4
+
+
+def holding(state: dict, seat: int, food: int, resource: int) -> None:
+    """Seat `seat` holds exactly `food` and `resource` (its tokens back to the blue bank first)."""
+    p = state["seats"][seat]
+    eco.apply_tokens(p, {cid: 0 for cid in p["tokens"]})
+    eco.produce(p, "food", food)
+    eco.produce(p, "resource", resource)
+
+
+def test_trade_routes_a_pays_one_resource_with_food_once_a_round():
+    """Trade Routes Agreement (card: once per round, A may use 1 food in place of 1 resource; notes §pacts): used
+    when A is 1 short, at most once a round."""
+    state = tta_state(players=3)
+    copy = in_pact(state, "mil/I/trade_routes_agreement", 0, 1, by=1)
+    state["seats"][0]["yellow"] -= 2
+    state["seats"][0]["idle"] += 2                                          # workers for three mines
+    holding(state, 0, food=3, resource=1)
+    assert "build mine Bronze" in [str(m) for m in tta.legal(state, 0)]      # Bronze's mine costs 2
+    state, events = act(state, "build bronze")
+    assert eco.amount(state["seats"][0], "food") == 2 and eco.amount(state["seats"][0], "resource") == 0
+    assert [e for e in events if e["kind"] == "traded"] == [
+        dict(kind="traded", seat=0, card=copy, what="food", instead="resource")]
+    holding(state, 0, food=3, resource=1)
+    with pytest.raises(IllegalMove, match="it costs 2 resources and you have 1"):
+        act(state, "build bronze")                                          # used this round
+    state["round"] += 1
+    state, _ = act(state, "build bronze")
+    assert eco.amount(state["seats"][0], "food") == 2
+
+
+def test_trade_routes_b_pays_one_food_with_a_resource_and_a_needs_not_trade():
+    state = tta_state(players=3)
+    in_pact(state, "mil/I/trade_routes_agreement", 1, 0, by=1)              # seat 0 is B
+    p = state["seats"][0]
+    from pbem.engine.tta.actions import population_food
+    cost = population_food(p)
+    holding(state, 0, food=cost - 1, resource=2)
+    assert "populate" in [str(m) for m in tta.legal(state, 0)]
+    state, events = act(state, "populate")
+    assert eco.amount(state["seats"][0], "food") == 0 and eco.amount(state["seats"][0], "resource") == 1
+    assert "traded" in kinds(events)
+    holding(state, 0, food=0, resource=3)
+    state["round"] += 1
+    state, events = act(state, "build bronze")                              # B trades only food
+    assert eco.amount(state["seats"][0], "resource") == 1 and "traded" not in kinds(events)

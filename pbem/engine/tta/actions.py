@@ -103,8 +103,9 @@ def in_play(p: dict, card_id: str) -> bool:
     return card_id in p["workers"]
 
 
-def can_take(state: dict, seat: int, slot: int, limit: int | None = None) -> str | None:
-    """Why `seat` may not take the card in `slot` (0-based), or None."""
+def can_take(state: dict, seat: int, slot: int, limit: int | None = None, budget: int | None = None) -> str | None:
+    """Why `seat` may not take the card in `slot` (0-based), or None (`budget`: civil actions' worth to spend in
+    place of its civil actions, International Agreement)."""
     p = state["seats"][seat]
     if not 0 <= slot < len(state["row"]):
         return "there is no such slot"
@@ -113,8 +114,9 @@ def can_take(state: dict, seat: int, slot: int, limit: int | None = None) -> str
         return "that slot is empty"
     c = card(copy)
     cost = take_cost(p, slot, c.id)
-    if p["ca"] < cost:
-        return f"it costs {cost} civil actions and you have {p['ca']}"
+    have = p["ca"] if budget is None else budget
+    if have < cost:
+        return f"it costs {cost} civil actions and you have {have}"
     if c.kind == "wonder":
         if p["wonder"] is not None:
             return "you are already building a wonder"  # JA l.346
@@ -155,7 +157,8 @@ def can_build(state: dict, seat: int, card_id: str, discount: int = 0, action_ca
     if c.kind == "urban" and not urban_room(p, c.subtype):
         return f"you already have {eco.urban_limit(p)} {c.subtype} buildings (your government's limit)"
     cost = build_cost(state, seat, card_id, discount) + rival_surcharge(state, seat, c)
-    have = (resources(p) if res is None else res) + (p["mil_res"] if c.kind == "unit" else 0)
+    have = (resources(p) + pacts.trade_extra(state, seat, "resource") if res is None else res) \
+        + (p["mil_res"] if c.kind == "unit" else 0)
     if have < cost:
         return f"it costs {cost} resources and you have {have}"
     return None
@@ -180,7 +183,8 @@ def can_upgrade(state: dict, seat: int, src: str, dst: str, discount: int = 0, a
     elif not action_card and p["ca"] < 1:
         return "you have no civil action left"
     cost = upgrade_cost(state, seat, src, dst, discount)
-    have = (resources(p) if res is None else res) + (p["mil_res"] if a.kind == "unit" else 0)
+    have = (resources(p) + pacts.trade_extra(state, seat, "resource") if res is None else res) \
+        + (p["mil_res"] if a.kind == "unit" else 0)
     if have < cost:
         return f"it costs {cost} resources and you have {have}"
     return None
@@ -218,16 +222,16 @@ def can_revolt(state: dict, seat: int, copy: str) -> str | None:
     return None
 
 
-def can_populate(p: dict, action_card: bool = False) -> str | None:
-    """Why `p` may not increase its population now, or None."""
+def can_populate(p: dict, action_card: bool = False, extra: int = 0) -> str | None:
+    """Why `p` may not increase its population now, or None (`extra`: food a Trade Routes Agreement adds)."""
     free = not action_card and eco.has_flag(p, "free_population_increase") and not p["free_pop"]
     if not free and not action_card and p["ca"] < 1:
         return "you have no civil action left"
     cost = population_food(p, free)
     if cost is None:
         return "your yellow bank is empty"
-    if eco.amount(p, "food") < cost:
-        return f"it costs {cost} food and you have {eco.amount(p, 'food')}"
+    if eco.amount(p, "food") + extra < cost:
+        return f"it costs {cost} food and you have {eco.amount(p, 'food') + extra}"
     return None
 
 
@@ -244,10 +248,11 @@ def can_wonder(state: dict, seat: int, stages: int, discount: int = 0, action_ca
     if stages > eco.wonder_stages_per_action(p):
         return f"you may build {eco.wonder_stages_per_action(p)} stage(s) with one action"
     cost = max(0, sum(left[:stages]) - discount)
-    if resources(p) < cost:
-        return f"it costs {cost} resources and you have {resources(p)}"
+    have = resources(p) + pacts.trade_extra(state, seat, "resource")
+    if have < cost:
+        return f"it costs {cost} resources and you have {have}"
     # JA l.454: each stage takes a blue token from the bank as its marker (the payment may free some).
-    after = eco.payment(p, "resource", cost)
+    after = eco.payment(p, "resource", min(cost, resources(p)))
     back = sum(p["tokens"].values()) - sum(after.values()) if after is not None else 0
     if p["blue"] + back < stages:
         return "there is no blue token left in your blue bank for the stage marker"
@@ -257,13 +262,15 @@ def can_wonder(state: dict, seat: int, stages: int, discount: int = 0, action_ca
 # --- doing it ------------------------------------------------------------------
 
 
-def spend_resources(p: dict, cost: int, military: bool, explicit: tuple = ()) -> None:
-    """Pay resources: military-only resources first for units, then the mines (JA l.436-440)."""
+def spend_resources(state: dict, seat: int, cost: int, military: bool, events: list, explicit: tuple = ()) -> None:
+    """Pay resources: military-only resources first for units, then the mines (JA l.436-440), a Trade Routes
+    Agreement's food when 1 short."""
+    p = state["seats"][seat]
     if military and p["mil_res"]:
         used = min(cost, p["mil_res"])
         p["mil_res"] -= used
         cost -= used
-    if cost and not eco.pay(p, "resource", cost, explicit or None):
+    if cost and not pacts.pay(state, seat, "resource", cost, explicit or None, events):
         raise Refused("that payment does not cover the cost")
 
 
@@ -279,9 +286,15 @@ def do_take(state: dict, seat: int, move: Take, events: list) -> None:
     why = can_take(state, seat, slot)
     if why:
         raise Refused(why)
+    p["ca"] -= take_cost(p, slot, card(state["row"][slot]).id)
+    take_card(state, seat, slot, events)
+
+
+def take_card(state: dict, seat: int, slot: int, events: list) -> None:
+    """The card in `slot` (0-based) goes to the seat's hand (a wonder: under construction)."""
+    p = state["seats"][seat]
     copy = state["row"][slot]
     c = card(copy)
-    p["ca"] -= take_cost(p, slot, c.id)
     state["row"][slot] = None
     if c.kind == "wonder":
         p["wonder"], p["stages"] = copy, 0
@@ -290,7 +303,7 @@ def do_take(state: dict, seat: int, move: Take, events: list) -> None:
         p["new"].append(copy)
         if c.kind == "leader":
             p["leader_ages"].append(c.age)
-    events.append(base.event("took", seat, card=c.id, slot=move.slot))
+    events.append(base.event("took", seat, card=c.id, slot=slot + 1))
     if c.is_technology:
         for _, e in eco.effects(p, "trigger"):
             if e.of == ("take_technology",) and e.stat == "science":  # Aristotle
@@ -305,7 +318,7 @@ def do_build(state: dict, seat: int, move: Build, events: list, discount: int = 
         raise Refused(why)
     c = CARDS[move.card]
     cost = build_cost(state, seat, move.card, discount) + rival_surcharge(state, seat, c)
-    spend_resources(p, cost, c.kind == "unit", move.pay)
+    spend_resources(state, seat, cost, c.kind == "unit", events, move.pay)
     if c.kind == "unit":
         p["ma"] -= 1
     elif not action_card:
@@ -324,7 +337,7 @@ def do_upgrade(state: dict, seat: int, move: Upgrade, events: list, discount: in
         raise Refused(why)
     unit = CARDS[move.src].kind == "unit"
     cost = upgrade_cost(state, seat, move.src, move.dst, discount)
-    spend_resources(p, cost, unit, move.pay)
+    spend_resources(state, seat, cost, unit, events, move.pay)
     if unit:
         p["ma"] -= 1
     elif not action_card:
@@ -353,10 +366,12 @@ def do_destroy(state: dict, seat: int, move: Destroy, events: list) -> None:
     events.append(base.event("destroyed", seat, card=move.card))
 
 
-def increase_population(p: dict, free: bool, explicit: tuple = ()) -> int:
-    """Pay the food and move a yellow token to the unused workers; returns the food paid."""
+def increase_population(state: dict, seat: int, free: bool, events: list, explicit: tuple = ()) -> int:
+    """Pay the food (a Trade Routes Agreement's resource when 1 short) and move a yellow token to the unused
+    workers; returns the food paid."""
+    p = state["seats"][seat]
     cost = population_food(p, free)
-    if not eco.pay(p, "food", cost, explicit or None):
+    if not pacts.pay(state, seat, "food", cost, explicit or None, events):
         raise Refused("that payment does not cover the food")
     p["yellow"] -= 1
     p["idle"] += 1
@@ -366,11 +381,11 @@ def increase_population(p: dict, free: bool, explicit: tuple = ()) -> int:
 def do_populate(state: dict, seat: int, move: Populate, events: list) -> None:
     """Increase the population (JA l.398-404)."""
     p = state["seats"][seat]
-    why = can_populate(p)
+    why = can_populate(p, extra=pacts.trade_extra(state, seat, "food"))
     if why:
         raise Refused(why)
     free = bool(eco.has_flag(p, "free_population_increase")) and not p["free_pop"]
-    cost = increase_population(p, free, move.pay)
+    cost = increase_population(state, seat, free, events, move.pay)
     if free:
         p["free_pop"] = True
     else:
@@ -396,10 +411,11 @@ def do_grow_unit(state: dict, seat: int, move: GrowUnit, events: list) -> None:
     cost = max(0, build_cost(state, seat, move.card) - off)
     if eco.amount(p, "food") < food:
         raise Refused(f"it costs {food} food and you have {eco.amount(p, 'food')}")
-    if resources(p, True) < cost:
-        raise Refused(f"it costs {cost} resources and you have {resources(p, True)}")
+    have = resources(p, True) + pacts.trade_extra(state, seat, "resource")
+    if have < cost:
+        raise Refused(f"it costs {cost} resources and you have {have}")
     eco.pay(p, "food", food)
-    spend_resources(p, cost, True)
+    spend_resources(state, seat, cost, True, events)
     p["ca"] -= 1
     p["yellow"] -= 1
     p["workers"][move.card] += 1
@@ -415,7 +431,7 @@ def do_wonder(state: dict, seat: int, move: Wonder, events: list, discount: int 
         raise Refused(why)
     c = card(p["wonder"])
     cost = max(0, sum(c.stages[p["stages"]:p["stages"] + move.stages]) - discount)
-    spend_resources(p, cost, False, move.pay)
+    spend_resources(state, seat, cost, False, events, move.pay)
     if p["blue"] < move.stages:
         raise Refused("there is no blue token left for the stage marker")  # JA l.454
     if not action_card:
@@ -601,10 +617,10 @@ def play_action(state: dict, seat: int, move: Play, c, events: list) -> None:
         elif op == "wonder_stage":
             do_wonder(state, seat, Wonder(1, then.pay), events, e.amount, action_card=True)
         elif op == "populate":
-            why = can_populate(p, action_card=True)
+            why = can_populate(p, action_card=True, extra=pacts.trade_extra(state, seat, "food"))
             if why:
                 raise Refused(why)
-            cost = increase_population(p, False)
+            cost = increase_population(state, seat, False, events)
             events.append(base.event("populated", seat, food=cost, free=False))
             events.append(produce_event(seat, "food", eco.produce(p, "food", e.amount)))
         elif op == "discover":

@@ -16,7 +16,7 @@ LABELS = {
            "rates": "culture {culture} (+{cr}), science {science} (+{sr}), strength {strength}, happy {happy}",
            "gov": "government {gov}; leader {leader}; civil actions {ca}/{cam}, military {ma}/{mam}",
            "banks": "food {food}, resources {res}; yellow bank {yellow}, unused workers {idle}; blue bank {blue}",
-           "building": "{wonder} (building, {done}/{stages})", "hand": "hand: {cards}", "hand_n": "hand: {n} cards",
+           "building": "{wonder} (building, {done}/{stages})", "flipped": "{wonder} (face down)", "hand": "hand: {cards}", "hand_n": "hand: {n} cards",
            "waiting": "Waiting for: {who}", "pact": "Pact {card}: A {a}, B {b}", "war": "War {card}: {by} on {on}",
            "attack": "{card} by {by} on {on}: attack strength {attack}",
            "offer": "{card} offered by {by} to {on}: A {a}",
@@ -30,7 +30,7 @@ LABELS = {
            "rates": "カルチャー{culture}（+{cr}）、発明{science}（+{sr}）、軍事力{strength}、幸福{happy}",
            "gov": "政府 {gov}、リーダー {leader}、Civilアクション{ca}/{cam}、Militaryアクション{ma}/{mam}",
            "banks": "食料{food}、資源{res}、黄バンク{yellow}、未就労{idle}、青バンク{blue}",
-           "building": "{wonder}（建設中 {done}/{stages}）", "hand": "手札：{cards}", "hand_n": "手札：{n}枚",
+           "building": "{wonder}（建設中 {done}/{stages}）", "flipped": "{wonder}（裏向き）", "hand": "手札：{cards}", "hand_n": "手札：{n}枚",
            "waiting": "手番待ち：{who}", "pact": "契約 {card}：A {a}、B {b}", "war": "戦争 {card}：{by}→{on}",
            "attack": "{by}が{on}に{card}：攻撃側の軍事力{attack}", "offer": "{by}が{on}に{card}を提案：A {a}",
            "war_attack": "{card}：{by}が軍事力{attack}で{on}と戦争",
@@ -46,7 +46,7 @@ LABELS = {
                   "actions civiles {ca}/{cam}, militaires {ma}/{mam}",
            "banks": "nourriture {food}, ressources {res} ; réserve jaune {yellow}, ouvriers libres {idle} ; "
                     "réserve bleue {blue}",
-           "building": "{wonder} (en construction, {done}/{stages})", "hand": "main : {cards}",
+           "building": "{wonder} (en construction, {done}/{stages})", "flipped": "{wonder} (face cachée)", "hand": "main : {cards}",
            "hand_n": "main : {n} cartes", "waiting": "En attente de : {who}",
            "pact": "Pacte {card} : A {a}, B {b}", "war": "Guerre {card} : {by} contre {on}",
            "attack": "{card} de {by} contre {on} : force d'attaque {attack}",
@@ -63,7 +63,7 @@ LABELS = {
            "gov": "Regierung {gov}; Anführer {leader}; Zivilaktionen {ca}/{cam}, Militäraktionen {ma}/{mam}",
            "banks": "Nahrung {food}, Rohstoffe {res}; gelber Vorrat {yellow}, freie Arbeiter {idle}; "
                     "blauer Vorrat {blue}",
-           "building": "{wonder} (im Bau, {done}/{stages})", "hand": "Hand: {cards}", "hand_n": "Hand: {n} Karten",
+           "building": "{wonder} (im Bau, {done}/{stages})", "flipped": "{wonder} (verdeckt)", "hand": "Hand: {cards}", "hand_n": "Hand: {n} Karten",
            "waiting": "Es fehlt: {who}", "pact": "Pakt {card}: A {a}, B {b}", "war": "Krieg {card}: {by} gegen {on}",
            "attack": "{card} von {by} gegen {on}: Angriffsstärke {attack}",
            "offer": "{card} von {by} an {on} angeboten: A {a}",
@@ -124,9 +124,59 @@ STAKES = {
 }
 
 
+# What a war does (the defender's mail): either side may win, by the difference d of the strengths (conflict.py).
+WAR_STAKES = {
+    "en": {"war_over_culture": "Either side may win, by the difference d: the winner takes d culture from the loser "
+                               "(a tie: nothing).",
+           "war_over_resources": "Either side may win, by the difference d: the winner takes d food and resources "
+                                 "from the loser, the mix it chooses (a tie: nothing).",
+           "war_over_technology": "Either side may win, by the difference d: the winner takes d science from the "
+                                  "loser, or special technologies counted at their cost (a tie: nothing).",
+           "war_over_territory": "Either side may win, by the difference d: the winner takes 1 + d/3 (rounded down) "
+                                 "yellow tokens from the loser's yellow bank (a tie: nothing).",
+           "holy_war": "Either side may win, by the difference d: the loser loses 1 population per 3 of d (unused "
+                       "workers first, then workers it chooses); the winner gains 3 culture for each (a tie: "
+                       "nothing)."},
+    "ja": {"war_over_culture": "どちらも勝ちうる。差をdとして：勝者は敗者からカルチャーdを奪う（同点は何も起きない）。",
+           "war_over_resources": "どちらも勝ちうる。差をdとして：勝者は敗者から食料と資源を合わせてd奪う（内訳は勝者が選ぶ。"
+                                 "同点は何も起きない）。",
+           "war_over_technology": "どちらも勝ちうる。差をdとして：勝者は敗者から発明dを奪う。代わりに特殊技術をそのコスト分"
+                                  "として奪える（同点は何も起きない）。",
+           "war_over_territory": "どちらも勝ちうる。差をdとして：勝者は敗者の黄バンクから1＋d/3（切り捨て）個の黄トークンを"
+                                 "奪う（同点は何も起きない）。",
+           "holy_war": "どちらも勝ちうる。差をdとして：敗者はdの3につき人口1を失い（未就労から、次に自分で選ぶ労働者）、"
+                       "勝者は1つにつきカルチャー3を得る（同点は何も起きない）。"},
+    "fr": {"war_over_culture": "Chaque camp peut gagner, de l'écart d : le vainqueur prend d culture au perdant "
+                               "(égalité : rien).",
+           "war_over_resources": "Chaque camp peut gagner, de l'écart d : le vainqueur prend d nourriture et "
+                                 "ressources au perdant, dans la proportion qu'il choisit (égalité : rien).",
+           "war_over_technology": "Chaque camp peut gagner, de l'écart d : le vainqueur prend d science au perdant, "
+                                  "ou des technologies spéciales comptées à leur coût (égalité : rien).",
+           "war_over_territory": "Chaque camp peut gagner, de l'écart d : le vainqueur prend 1 + d/3 (arrondi "
+                                 "inférieur) jetons jaunes de la réserve jaune du perdant (égalité : rien).",
+           "holy_war": "Chaque camp peut gagner, de l'écart d : le perdant perd 1 population par tranche de 3 de d "
+                       "(ouvriers libres d'abord, puis ceux qu'il choisit) ; le vainqueur gagne 3 culture pour "
+                       "chacune (égalité : rien)."},
+    "de": {"war_over_culture": "Jede Seite kann gewinnen, um den Unterschied d: der Sieger nimmt dem Verlierer d "
+                               "Kultur (Gleichstand: nichts).",
+           "war_over_resources": "Jede Seite kann gewinnen, um den Unterschied d: der Sieger nimmt dem Verlierer d "
+                                 "Nahrung und Rohstoffe, gemischt nach seiner Wahl (Gleichstand: nichts).",
+           "war_over_technology": "Jede Seite kann gewinnen, um den Unterschied d: der Sieger nimmt dem Verlierer d "
+                                  "Wissenschaft oder Spezialtechnologien zu ihren Kosten (Gleichstand: nichts).",
+           "war_over_territory": "Jede Seite kann gewinnen, um den Unterschied d: der Sieger nimmt 1 + d/3 "
+                                 "(abgerundet) gelbe Marker aus dem gelben Vorrat des Verlierers (Gleichstand: "
+                                 "nichts).",
+           "holy_war": "Jede Seite kann gewinnen, um den Unterschied d: der Verlierer verliert 1 Bevölkerung je 3 "
+                       "von d (zuerst freie Arbeiter, dann selbst gewählte); der Sieger erhält je 3 Kultur "
+                       "(Gleichstand: nichts)."},
+}
+
+
 def stake(copy: str, by: str, locale: str) -> str | None:
-    """What the aggression `copy` does to the defender if it wins, in words (None: not an aggression)."""
+    """What the aggression or war `copy` does if it wins, in words (None: neither)."""
     m = MILITARY[copy.split(":", 1)[0]]
+    if m.kind == "war":
+        return WAR_STAKES.get(locale, WAR_STAKES["en"]).get(m.key)
     text = STAKES.get(locale, STAKES["en"]).get(m.key) if m.kind == "aggression" else None
     return text and text.format(by=by, n=abs(m.effects[0].amount), m=abs(m.effects[-1].amount))
 
@@ -171,7 +221,9 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
             tokens = p["tokens"].get(cid)
             cards.append(f"{CARDS[cid].name} {n}" + (f"+{tokens}b" if tokens else ""))
         out.append("  " + ", ".join(cards))
-        extra = [name(c) for c in p["specials"].values()] + [name(c) for c in p["wonders"]] \
+        flipped = p.get("flipped", ())  # Ravages of Time
+        extra = [name(c) for c in p["specials"].values()] \
+            + [t["flipped"].format(wonder=name(c)) if c in flipped else name(c) for c in p["wonders"]] \
             + [name(c) for c in p.get("colonies", [])]
         if p["wonder"]:
             extra.append(t["building"].format(wonder=name(p["wonder"]), done=p["stages"],
@@ -201,8 +253,7 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
                                    attack=c.get("attack", ""), a=who(c["a"]) if "a" in c else ""))
         if "strength" in c and c["kind"] == "defend":
             lines.append(t["stake"].format(strength=c["strength"], attack=c["attack"]))
-            if not c.get("war"):
-                lines += filter(None, [stake(c["card"], who(c["by"]), locale)])
+            lines += filter(None, [stake(c["card"], who(c["by"]), locale)])
     if view.get("deadline_default"):
         lines.append(t["default"].format(move=view["deadline_default"]))
     if lines:

@@ -17,9 +17,9 @@ import math
 from .. import base
 from . import economy as eco
 from . import pacts, sacrifice
-from .cards import CARDS
+from .cards import CARDS, card
 from .cards.military import MILITARY
-from .events import lose_population, strength, worker_order
+from .events import strength, worker_order
 from .military_deck import military_discard
 from .moves import Defend
 
@@ -279,9 +279,33 @@ def _per(e, advantage: int, lost: dict) -> int:
     return e.amount * per if e.amount else per
 
 
-def choice_options(state: dict, copy: str, winner: int, loser: int, advantage: int) -> tuple[int, list[str]]:
+def worker_picks(state: dict, copy: str, loser: int, advantage: int) -> int | None:
+    """How many workers the loser takes off its cards (JA l.231: its unused workers go first); None: the card
+    takes no population."""
+    lo = state["seats"][loser]
+    for e in mcard(copy).effects:
+        if e.op == "lose" and e.stat == "population":
+            n = min(_per(e, advantage, {}), lo["idle"] + sum(lo["workers"].values()))
+            return max(0, n - lo["idle"])
+    return None
+
+
+def special_options(state: dict, winner: int, loser: int, n: int, picked: list | tuple) -> list[str]:
+    """War over Technology: the loser's special technologies the winner may take in place of science, each counted
+    at its science cost, while the advantage left covers it; only one newer than the winner's of its kind (the
+    older would leave at once, JA l.378)."""
+    w, lo = state["seats"][winner], state["seats"][loser]
+    left = n - sum(card(c).science for c in picked if c != "science")
+    kinds = {card(c).subtype for c in picked if c != "science"}
+    return [c for sub, c in sorted(lo["specials"].items()) if sub not in kinds and card(c).science <= left
+            and card(c).level > (card(w["specials"][sub]).level if sub in w["specials"] else -1)]
+
+
+def choice_options(state: dict, copy: str, winner: int, loser: int, advantage: int,
+                   picked: list | tuple = ()) -> tuple[int, list[str]]:
     """(who chooses, its options, the default first) for the card's one effect with a choice; fewer than two
-    options: nothing to ask. The winner chooses what it takes or razes; the loser which worker it loses."""
+    options: nothing to ask. The winner chooses what it takes or razes; the loser which worker it loses, one at a
+    time (`picked`: the workers it chose already)."""
     lo = state["seats"][loser]
     for e in mcard(copy).effects:
         n = _per(e, advantage, {})
@@ -289,8 +313,11 @@ def choice_options(state: dict, copy: str, winner: int, loser: int, advantage: i
             held = [c for c, k in lo["workers"].items() if k and CARDS[c].kind == "urban"]
             return winner, sorted(held, key=lambda c: (CARDS[c].build * min(n, lo["workers"][c]), CARDS[c].level, c),
                                   reverse=True)
-        if e.op == "lose" and e.stat == "population":  # JA l.231: an unused worker goes first
-            return loser, [] if n != 1 or lo["idle"] else worker_order(lo)
+        if e.op == "lose" and e.stat == "population":  # JA l.231: the owner's card, lowest first by default
+            left = {c: k - picked.count(c) for c, k in lo["workers"].items()}
+            return loser, [c for c in worker_order(lo) if left[c] > 0]
+        if e.op == "take" and e.stat == "science_or_special":
+            return winner, ["science"] + special_options(state, winner, loser, n, picked)
         if e.op == "take" and e.stat == "colony":
             return winner, lo["colonies"][::-1]  # default: the latest
         if e.op == "take" and e.stat == "food_and_resource":
@@ -301,15 +328,32 @@ def choice_options(state: dict, copy: str, winner: int, loser: int, advantage: i
 
 
 def outcome(state: dict, copy: str, winner: int, loser: int, advantage: int, events: list,
-            choice: str | None = None) -> None:
+            choice: str | list | None = None) -> None:
     """The card's effects on the winner and the loser; the loser gives only what it has (JA l.286-288). A card
-    that lets a side choose asks it first (an `event_choice` frame answered with `choice`)."""
-    if choice is None:
+    that lets a side choose asks it first (an `event_choice` frame answered with `choice`). A population loss asks
+    the loser one worker at a time, War over Technology the winner one special technology at a time (`choice`: the
+    list picked so far, kept in the frame's `picked`; "science" ends the winner's list)."""
+    picks = worker_picks(state, copy, loser, advantage)
+    if any(e.stat == "science_or_special" for e in mcard(copy).effects):  # specials one at a time, then "science"
+        choice = list(choice or [])
+        while choice[-1:] != ["science"]:
+            chooser, options = choice_options(state, copy, winner, loser, advantage, choice)
+            if len(options) > 1:
+                _ask(state, copy, chooser, options, winner, loser, advantage, picked=choice)
+                return
+            choice.append("science")
+    elif picks is not None:
+        choice = list(choice or [])
+        while len(choice) < picks:
+            chooser, options = choice_options(state, copy, winner, loser, advantage, choice)
+            if len(options) > 1:
+                _ask(state, copy, chooser, options, winner, loser, advantage, picked=choice)
+                return
+            choice.append(options[0])
+    elif choice is None:
         chooser, options = choice_options(state, copy, winner, loser, advantage)
         if len(options) > 1:
-            state["stack"].append({"kind": "event_choice", "seats": [chooser], "answered": [], "answers": {},
-                                   "card": copy, "options": {str(chooser): options}, "victims": {str(chooser): loser},
-                                   "conflict": [winner, loser, advantage], "resume": None})
+            _ask(state, copy, chooser, options, winner, loser, advantage)
             return
         choice = options[0] if options else None
     w, lo = state["seats"][winner], state["seats"][loser]
@@ -337,6 +381,13 @@ def outcome(state: dict, copy: str, winner: int, loser: int, advantage: int, eve
     eco.refresh(lo)
 
 
+def _ask(state: dict, copy: str, chooser: int, options: list, winner: int, loser: int, advantage: int,
+         **extra) -> None:
+    state["stack"].append({"kind": "event_choice", "seats": [chooser], "answered": [], "answers": {}, "card": copy,
+                           "options": {str(chooser): options}, "victims": {str(chooser): loser},
+                           "conflict": [winner, loser, advantage], "resume": None, **extra})
+
+
 def take(state: dict, stat: str, n: int, winner: int, loser: int, events: list, choice: str | None = None) -> None:
     """The winner takes up to `n` of `stat` from the loser (food and resources: the mix chosen, "k food")."""
     w, lo = state["seats"][winner], state["seats"][loser]
@@ -352,6 +403,12 @@ def take(state: dict, stat: str, n: int, winner: int, loser: int, events: list, 
             if k and eco.pay(lo, what, k):
                 got = eco.produce(w, what, k)
                 events.append(base.event("taken", winner, what=what, amount=got, source=loser))
+    elif stat == "science_or_special":  # the specials chosen, then the advantage left as science
+        for copy in choice[:-1]:
+            n -= card(copy).science
+            move_special(state, copy, loser, winner)
+            events.append(base.event("taken_special", winner, card=copy, source=loser))
+        take(state, "science", n, winner, loser, events)
     elif stat == "yellow_bank":
         k = min(n, lo["yellow"])  # the yellow tokens move between banks (docs/tta.md, Uncertain Borders)
         lo["yellow"] -= k
@@ -366,6 +423,26 @@ def take(state: dict, stat: str, n: int, winner: int, loser: int, events: list, 
         colony_tokens(lo, colony, -1)
         colony_tokens(w, colony, 1)
         events.append(base.event("annexed", winner, card=colony, source=loser))
+
+
+def move_special(state: dict, copy: str, loser: int, winner: int) -> None:
+    """A special technology changes hands: the winner's older one of its kind leaves (JA l.378); the blue tokens
+    that come with such a card (Justice System, Civil Service) leave the loser's banks (as many as they hold) and
+    come to the winner's, the difference with the card it replaces."""
+    w, lo = state["seats"][winner], state["seats"][loser]
+    sub = card(copy).subtype
+    del lo["specials"][sub]
+    tokens = sum(e.amount for e in card(copy).effects if e.op == "blue_tokens")
+    gone = min(tokens, lo["blue"])
+    lo["blue"] -= gone
+    lo["blue_extra"] -= gone
+    old = w["specials"].get(sub)
+    change = tokens - (sum(e.amount for e in card(old).effects if e.op == "blue_tokens") if old else 0)
+    if old:
+        state["discard"].append(old)
+    w["specials"][sub] = copy
+    w["blue"] += change
+    w["blue_extra"] += change
 
 
 def colony_tokens(p: dict, colony: str, sign: int) -> None:
@@ -385,13 +462,13 @@ def lose(state: dict, stat: str, n: int, loser: int, lost: dict, events: list, c
     """The loser loses `n` of `stat` (the card `choice` names: a building razed, a worker); `lost` records what the
     winner's effects count."""
     lo = state["seats"][loser]
-    if stat == "population" and choice:  # one worker off the card chosen (no unused worker)
-        lo["workers"][choice] -= 1
-        lo["yellow"] += 1
-        lost["decrease"] = 1
-        events.append(base.event("population_lost", loser, amount=1))
-    elif stat == "population":
-        lost["decrease"] = sum(1 for _ in range(n) if lose_population(state, loser))
+    if stat == "population":  # the unused workers first, then one worker off each card picked (JA l.231)
+        idle = min(n, lo["idle"])
+        lo["idle"] -= idle
+        for cid in choice or ():
+            lo["workers"][cid] -= 1
+        lost["decrease"] = idle + len(choice or ())
+        lo["yellow"] += lost["decrease"]
         events.append(base.event("population_lost", loser, amount=lost["decrease"]))
     elif stat in ("urban", "urban_same"):
         if not choice:

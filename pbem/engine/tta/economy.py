@@ -18,7 +18,8 @@ def active_cards(p: dict) -> list[str]:
     out += [p["specials"][k].split(":", 1)[0] for k in sorted(p["specials"])]
     if p["leader"]:
         out.append(p["leader"].split(":", 1)[0])
-    out += [c.split(":", 1)[0] for c in p["wonders"]]
+    flipped = p.get("flipped", ())  # Ravages of Time: face-down wonders lose their effects
+    out += [c.split(":", 1)[0] for c in p["wonders"] if c not in flipped]
     return out
 
 
@@ -202,11 +203,15 @@ def unit_count(p: dict, types: tuple, level: int = -1) -> int:
 _NOT_RATINGS = frozenset(("discount", "stages", "blue_tokens", "trigger", "on_complete"))
 
 
+FLIPPED_CULTURE = 2
+
+
 def ratings(p: dict, options: dict | None = None) -> dict:
     """Culture and science per turn, strength, happy faces, and the action maxima, from the cards in play."""
     options = options or {}
     f = faces(p, options.get("st_peters_bonus", "doubled") == "doubled")
-    culture = science = strength = 0
+    culture = FLIPPED_CULTURE * len(p.get("flipped", ()))  # Ravages of Time: 2 culture a face-down wonder
+    science = strength = 0
     labs = libraries = theaters = 0
     for cid, n in p["workers"].items():
         if not n:

@@ -11,7 +11,7 @@ from .. import base
 from . import economy as eco
 from . import pacts
 from .board import happy_needed
-from .cards import CARDS
+from .cards import CARDS, card
 from .cards.military import MILITARY
 from .military_deck import draw_military
 
@@ -191,7 +191,6 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
                 state["discard"].append(p["leader"])
                 p["leader"] = None
                 eco.refresh(p)
-        # age_a_or_i_wonder: nothing to lose until flipped wonders exist (docs/tta.md)
     elif e.op == "take" and e.stat == "yellow_bank":
         weak = targets(state, "weakest")[0]
         q = state["seats"][weak]
@@ -223,7 +222,27 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
         state["skip_discard"] = seat
     elif e.op == "rule" and e.stat == "lose_civil_actions_next_turn":
         p["ca_penalty"] = n
-    # take_cards (International Agreement): not in this slice (docs/tta.md)
+    elif e.op == "rule" and e.stat == "skip_political_action":
+        state["skip_politics"] = seat
+
+
+def agreement_options(state: dict, seat: int, budget: int) -> list[str]:
+    """International Agreement: "skip" (the default), then the row's cards `seat` may take with the civil actions'
+    worth left (the usual rules of taking: hand limit, one wonder, one leader an age; a wonder's surcharge)."""
+    from .actions import can_take  # imported here: actions builds on this module
+    return ["skip"] + [c for i, c in enumerate(state["row"]) if c and can_take(state, seat, i, budget=budget) is None]
+
+
+def agreement_frame(state: dict, copy: str, seat: int, budget: int, events: list) -> dict | None:
+    """The strongest's prompt to take a card (one at a time); none left to take: the row is refilled without the
+    removal step (notes: International Agreement)."""
+    options = agreement_options(state, seat, budget)
+    if len(options) > 1:
+        return {"kind": "event_choice", "seats": [seat], "answered": [], "answers": {}, "card": copy,
+                "options": {str(seat): options}, "budget": budget, "resume": None}
+    from .turn import fill_row  # imported here: turn builds on this module
+    fill_row(state, events)
+    return None
 
 
 # Effects each concerned seat chooses for itself, and the answers it may give (the first is the default).
@@ -231,7 +250,7 @@ CHOICES = {("produce", "food_or_resource"): ("food", "resource"), ("free_build",
            ("free_build", "infantry"): ("build", "skip")}
 # Effects where a seat chooses what is lost or gained; the options come from the state (`loss_options`).
 LOSS_CHOICES = {("lose", "building"), ("lose", "urban"), ("lose", "population"), ("lose", "colony"),
-                ("lose", "food_and_resource"), ("produce", "food_and_resource")}
+                ("lose", "food_and_resource"), ("produce", "food_and_resource"), ("lose", "age_a_or_i_wonder")}
 
 
 def choosers(state: dict, e) -> list[int]:
@@ -266,6 +285,8 @@ def loss_options(state: dict, e, victim: int) -> list[str]:
     if e.stat == "colony":
         from .colonies import colony_order  # imported here: colonies builds on this module
         return colony_order(p)
+    if e.stat == "age_a_or_i_wonder":  # Ravages of Time: default the first completed
+        return [c for c in p["wonders"] if card(c).age in ("A", "I") and c not in p.get("flipped", ())]
     food, res = eco.amount(p, "food"), eco.amount(p, "resource")
     if e.op == "lose":
         if food + res <= n:
@@ -301,6 +322,9 @@ def apply_choice(state: dict, e, victim: int, option: str, events: list) -> None
     elif e.stat == "colony":
         from .colonies import lose_colony
         lose_colony(state, victim, option, events)
+    elif e.stat == "age_a_or_i_wonder":  # face down: no effect, 2 culture a turn (economy.ratings)
+        p.setdefault("flipped", []).append(option)  # a field added lazily: saved games without it still load
+        events.append(base.event("wonder_flipped", victim, card=option))
     else:
         p["workers"][option] -= 1
         if e.stat == "population":
@@ -364,6 +388,9 @@ def resolve(state: dict, copy: str, events: list, resume: str) -> None:
         if (e.op, e.stat) in LOSS_CHOICES:
             frames += _loss_frames(state, copy, i, e, events)
             continue
+        if e.op == "take_cards":
+            frames += filter(None, [agreement_frame(state, copy, s, e.amount, events) for s in targets(state, e.who)])
+            continue
         for seat in targets(state, e.who):
             apply_outcome(state, e, seat, events)
     for k, frame in enumerate(reversed(frames)):  # the first effect's frame on top
@@ -386,10 +413,24 @@ def answer_choice(state: dict, seat: int, option: str, events: list) -> None:
     state["stack"].pop()
     if frame["resume"] is not None:
         state["phase"] = frame["resume"]
+    if "budget" in frame:  # International Agreement: a card taken, then the next (or "skip")
+        if option == "skip":
+            from .turn import fill_row
+            fill_row(state, events)
+            return
+        from .actions import take_card, take_cost
+        slot = state["row"].index(option)
+        budget = frame["budget"] - take_cost(state["seats"][seat], slot, card(option).id)
+        take_card(state, seat, slot, events)
+        nxt = agreement_frame(state, frame["card"], seat, budget, events)
+        if nxt:
+            state["stack"].append(nxt)
+        return
     if "conflict" in frame:  # an aggression or war won: its effects apply with the winner's or loser's choice
         from .conflict import outcome  # imported here: conflict builds on this module
         winner, loser, advantage = frame["conflict"]
-        outcome(state, frame["card"], winner, loser, advantage, events, option)
+        outcome(state, frame["card"], winner, loser, advantage, events,
+                frame["picked"] + [option] if "picked" in frame else option)
         return
     e = MILITARY[frame["card"].split(":", 1)[0]].effects[frame["effect"]]
     for s in frame["seats"]:

@@ -29,6 +29,9 @@ def problems(state: dict) -> list[str]:
         if ":" in p["government"]:
             places.append(p["government"])
     places = sorted(c for c in places if c is not None)
+    for i, p in enumerate(state["seats"]):
+        if not set(p.get("flipped", ())) <= set(p["wonders"]):
+            out.append(f"seat {i}: a face-down wonder that is not a completed one")
     if places != everything:
         missing = sorted(set(everything) - set(places))
         doubled = sorted({c for c in places if places.count(c) > 1})

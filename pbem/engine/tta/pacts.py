@@ -6,6 +6,7 @@ use both sides the same. Pacts are not used with 2 players (JA l.294).
 from __future__ import annotations
 
 from .. import base
+from . import economy as eco
 from .cards.military import MILITARY
 from .military_deck import military_discard
 
@@ -143,3 +144,40 @@ def partners_pay_science(state: dict, seat: int, events: list) -> None:
                     paid = min(e.amount, q["science"])
                     q["science"] -= paid
                     events.append(base.event("event_gain", partner, what="science", amount=-paid))
+
+
+TRADE = {"resource": ("pay_food_as_resource", "food"), "food": ("pay_resource_as_food", "resource")}
+
+
+def _trade(state: dict, seat: int, what: str) -> tuple | None:
+    """(pact, side) of a Trade Routes Agreement letting `seat` pay 1 `what` with the other good, not used this
+    round yet; None: none does."""
+    stat = TRADE[what][0]
+    for pk in state["pacts"]:
+        for side, s in (("A", pk["a"]), ("B", pk["b"])):
+            if s == seat and pk.get("traded_" + side) != state["round"] and any(
+                    e.op == "rule" and e.stat == stat and e.who == side for e in _m(pk["card"]).effects):
+                return pk, side
+    return None
+
+
+def trade_extra(state: dict, seat: int, what: str) -> int:
+    """What the trade adds to the `what` that `seat` can pay now: 1 when the pact allows it and the seat holds
+    the other good, else 0."""
+    return 1 if _trade(state, seat, what) and eco.amount(state["seats"][seat], TRADE[what][1]) else 0
+
+
+def pay(state: dict, seat: int, what: str, cost: int, explicit: tuple | None, events: list) -> bool:
+    """Pay `cost` food or resources; Trade Routes Agreement (once a round, docs/tta.md): when the seat is 1 short,
+    1 of the other good pays for it. False: it cannot pay."""
+    p = state["seats"][seat]
+    if eco.amount(p, what) >= cost or not trade_extra(state, seat, what):
+        return eco.pay(p, what, cost, explicit)
+    if eco.amount(p, what) < cost - 1 or not eco.pay(p, what, cost - 1, explicit):
+        return False
+    other = TRADE[what][1]
+    eco.pay(p, other, 1)
+    pk, side = _trade(state, seat, what)
+    pk["traded_" + side] = state["round"]
+    events.append(base.event("traded", seat, card=pk["card"], what=other, instead=what))
+    return True

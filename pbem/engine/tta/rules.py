@@ -4,7 +4,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from .. import base
-from . import colonies, conflict, orders, turn
+from . import colonies, conflict, orders, pacts, turn
 from . import economy as eco
 from .actions import (ACTION_PHASE, HANDLERS, ROUND_ONE, Refused, can_build, can_discover, can_hold, can_play,
                       can_populate, can_revolt, can_tactic, can_take, can_upgrade, can_wonder, do_grow_unit, illegal,
@@ -139,10 +139,10 @@ def legal_actions(state: dict, seat: int, frame: dict) -> list:
                 moves.append(Discover(copy))
             if c.kind == "government" and can_revolt(state, seat, copy) is None:
                 moves.append(Revolution(copy))
-    if can_populate(p) is None:
+    if can_populate(p, extra=pacts.trade_extra(state, seat, "food")) is None:
         moves.append(Populate())
     order = eco.in_order(p["workers"])
-    res = eco.amount(p, "resource")
+    res = eco.amount(p, "resource") + pacts.trade_extra(state, seat, "resource")
     if p["idle"]:
         for cid in order:
             if can_build(state, seat, cid, res=res) is None:
@@ -202,7 +202,8 @@ def _plays(state: dict, seat: int, copy: str, c) -> list:
         return [Play(copy, Discover(h)) for h in _first_copies(p["hand"])
                 if h != copy and card(h).is_technology and card(h).kind != "government"
                 and can_discover(state, seat, h, action_card=True) is None]
-    return [Play(copy)] if can_populate(p, action_card=True) is None else []
+    return [Play(copy)] if can_populate(p, action_card=True, extra=pacts.trade_extra(state, seat, "food")) is None \
+        else []
 
 
 def legal_discard(state: dict, seat: int, frame: dict) -> list:

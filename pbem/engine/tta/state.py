@@ -83,6 +83,7 @@ def new_state(players: int, options: dict, seed) -> dict:
         "future": [],            # future events, last placed on top
         "future_by": {},         # seat (as text) -> the future events it placed (it alone knows them)
         "skip_discard": None,    # the seat that skips this turn's discard step (Development of Politics)
+        "skip_politics": None,   # the seat that gives up its next political action (International Agreement)
         "past": [],              # resolved events and territories nobody took, face up
         "pacts": [],             # {"card", "a", "b", "by"} pacts in play
         "wars": [],              # {"card", "by", "on"} wars declared, resolved at the declarer's next turn

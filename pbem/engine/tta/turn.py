@@ -63,8 +63,14 @@ def refill(state: dict, events: list) -> str:
     """JA l.134-150: clear the leftmost slots, slide the rest left, deal from the civil deck (not in round 1)."""
     if state["round"] == 1:
         return "ready"
+    fill_row(state, events, ROW_REMOVAL[state["players"]])
+    return "ready"
+
+
+def fill_row(state: dict, events: list, cut: int = 0) -> None:
+    """Clear the `cut` leftmost slots, slide the rest left, deal from the civil deck (International Agreement:
+    no removal)."""
     row = state["row"]
-    cut = ROW_REMOVAL[state["players"]]
     for copy in row[:cut]:
         if copy is not None:
             state["discard"].append(copy)
@@ -83,7 +89,6 @@ def refill(state: dict, events: list) -> str:
             end_age(state, events)
     state["row"] = rest + [None] * (ROW_SLOTS - len(rest))
     events.append(base.event("row", None, dealt=[card(c).id for c in dealt]))
-    return "ready"
 
 
 def end_age(state: dict, events: list) -> None:
@@ -122,6 +127,9 @@ def end_age(state: dict, events: list) -> None:
 def politics(state: dict, events: list) -> str | None:
     """JA l.193-201: at most one political action; asked only when the seat has one it may take, so that an email
     game asks nobody for nothing."""
+    if state.get("skip_politics") == state["turn"]:  # International Agreement: this political action is given up
+        state["skip_politics"] = None
+        return "discard"
     if political_moves(state, state["turn"]):
         push(state, {"kind": "politics", "seat": state["turn"], "resume": "discard"})
         return None
@@ -294,6 +302,8 @@ def _choice_data(frame: dict, seat: int) -> dict:
         data["options"] = options_of(frame, seat)
     if "victims" in frame:
         data["victim"] = frame["victims"][str(seat)]
+    if "budget" in frame:  # International Agreement: civil actions' worth left to take cards with
+        data["budget"] = frame["budget"]
     return data
 
 

@@ -59,7 +59,8 @@ POLICY_OF = {w: p for p, words in POLICY_WORDS.items() for w in words}
 # Answers to event choices in four languages -> the option.
 OPTIONS = {"food": ("food", "食料", "nourriture", "nahrung"), "resource": ("resource", "resources", "資源", "ressources",
            "ressource", "rohstoffe", "rohstoff"), "build": ("build", "yes", "建設", "はい", "construire", "oui", "bauen",
-           "ja"), "skip": ("skip", "no", "none", "しない", "いいえ", "non", "rien", "nein", "nichts")}
+           "ja"), "skip": ("skip", "no", "none", "しない", "いいえ", "non", "rien", "nein", "nichts"),
+           "science": ("science", "発明", "科学", "wissenschaft")}
 OPTION_OF = {w: o for o, words in OPTIONS.items() for w in words}
 TYPE_WORDS = {
     "farm": ("farm", "farms", "農場", "ferme", "bauernhof"),

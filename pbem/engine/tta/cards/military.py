@@ -231,7 +231,7 @@ CARDS = (
     mil('II', 'war_over_resources', 'War over Resources', 'war', (1, 1, 1), military_actions=2,
         effects=(o("take", "winner", "food_and_resource", 1, per="advantage"),)),
     mil('II', 'war_over_technology', 'War over Technology', 'war', (1, 1, 1), military_actions=2,
-        effects=(o("take", "winner", "science", 1, per="advantage"),)),
+        effects=(o("take", "winner", "science_or_special", 1, per="advantage"),)),
     mil('II', 'war_over_territory', 'War over Territory', 'war', (1, 1, 1), military_actions=3,
         effects=(o("take", "winner", "yellow_bank", 1),
                  o("take", "winner", "yellow_bank", 1, per="advantage_thirds"),)),

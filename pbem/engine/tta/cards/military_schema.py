@@ -29,7 +29,8 @@ MIL_OPS: dict[str, tuple] = {
     "lose": ("food", "resource", "food_and_resource", "all_food", "blue_token", "population", "building",
              "urban", "urban_same", "colony", "leader", "wonder_building", "science", "yellow_bank",
              "leaders_not_current", "age_a_or_i_wonder", "discontent_half_up"),
-    "take": ("culture", "science", "food_and_resource", "yellow_bank", "colony"),  # from the other side
+    "take": ("culture", "science", "food_and_resource", "yellow_bank", "colony",  # from the other side
+             "science_or_special"),                      # science, or special technologies at their cost
     "populate": ("",),                                   # free population increases
     "free_build": ("temple", "infantry"),                # with an unused worker, Age A card (a choice)
     "draw": ("",),                                       # military cards
