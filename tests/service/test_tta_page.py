@@ -35,7 +35,7 @@ def test_the_board_shows_card_faces_tableaus_and_tracks(client, make_user, make_
     assert row.count('class="tta-card') == 13 and "Age A" in row and "civil action" in row
     assert "Score tracks" in page and "Yellow bank 18 of 18" in page and "Blue bank 18 of 18" in page
     assert "Agriculture" in page and "+1 food per worker" in page and "2 workers" in page
-    assert "civil rules only" in page
+    assert "Current events: " in page and "Tactic: none." in page and "Your military cards: none." in page
     assert re.search(r'<button type="submit" name="move" value="take 1">Take [^<]+ \(slot 1\): 1 civil actions',
                      page)
 

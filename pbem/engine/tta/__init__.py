@@ -28,9 +28,6 @@ OPTIONS = (
     base.Option("corruption_choice", False, (False, True),
                 "JA l.539-541, an optional rule agreed before the game: a player may produce one blue token less "
                 "at the mine production (command \"hold\")."),
-    base.Option("rules", "civil", ("civil",),
-                "'civil': the civil rules only (politics and the military come with part 2).",
-                unavailable="the military half is not written yet"),
 )
 TEST_OPTION_SETS = ({},)
 

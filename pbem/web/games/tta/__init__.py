@@ -10,6 +10,7 @@ from ....engine.tta.actions import take_cost
 from ....engine.tta.board import BLUE_TOTAL, ROW_COSTS, YELLOW_BANK
 from ....engine.tta.cards import CARDS
 from ....engine.tta.economy import in_order
+from ....engine.tta.moves import name as tta_name
 from .. import Presentation
 from .faces import tta_card, tta_cards_of
 from .forms import panels
@@ -76,7 +77,8 @@ PRESENTATION = Presentation(
     event_phase=tta_phase,
     phase_names={"turn": _l("New turn and card row"), "actions": _l("Actions"),
                  "production": _l("Production and maintenance"), "end": _l("Game over")},
-    template_globals={"tta_card": tta_card, "tta_row": tta_row, "tta_tableau": tta_tableau},
+    template_globals={"tta_card": tta_card, "tta_row": tta_row, "tta_tableau": tta_tableau, "tta_name": tta_name,
+                      "tta_names": lambda copies: ", ".join(tta_name(c) for c in copies)},
     stylesheet="board.css",
     example="take 1",
     summary=_l("Through the Ages is played in full: technologies, buildings, wonders, leaders, action cards, the "
