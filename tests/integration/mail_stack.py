@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
+from email.message import EmailMessage
+from email.utils import make_msgid
 from pathlib import Path
 
 import redis
@@ -33,3 +35,18 @@ def mail_stack(pg_url: str, smtp_server, tmp_path: Path, redis_db: str, inbound_
     finally:
         worker.stop()
         redis.Redis.from_url(redis_db).flushdb()
+
+
+def client_reply(mail: EmailMessage, sender: str, text: str) -> EmailMessage:
+    """A reply to `mail` as a mail program writes it: `text` above the quoted original, threaded, to its Reply-To."""
+    from test_email_only_player import body
+
+    msg = EmailMessage()
+    msg["From"], msg["To"] = sender, mail["Reply-To"]
+    msg["Subject"] = mail["Subject"] if mail["Subject"].startswith("Re:") else "Re: " + mail["Subject"]
+    msg["Message-ID"] = make_msgid(domain="mail.example.org")
+    msg["In-Reply-To"] = mail["Message-ID"]
+    msg["References"] = " ".join(filter(None, [mail["References"], mail["Message-ID"]]))
+    quoted = "\n".join("> " + line if line else ">" for line in body(mail).splitlines())
+    msg.set_content(f"{text}\n\nOn Wed, 25 Nov 2026 at 09:00, pbem <pbem@pbem.test> wrote:\n{quoted}\n")
+    return msg

@@ -23,7 +23,7 @@ import psycopg
 import pytest
 
 from conftest import REDIS_URL
-from mail_stack import mail_stack
+from mail_stack import client_reply, mail_stack
 from served import set_up
 
 from pbem import engine
@@ -59,14 +59,7 @@ class Mailer:
         return self._post(msg)
 
     def reply(self, mail: EmailMessage, text: str) -> EmailMessage:
-        msg = EmailMessage()
-        msg["From"], msg["To"] = f"Ann <{ANN}>", mail["Reply-To"]
-        msg["Subject"] = mail["Subject"] if mail["Subject"].startswith("Re:") else "Re: " + mail["Subject"]
-        msg["Message-ID"] = make_msgid(domain="mail.example.org")
-        msg["In-Reply-To"] = mail["Message-ID"]
-        msg["References"] = " ".join(filter(None, [mail["References"], mail["Message-ID"]]))
-        quoted = "\n".join("> " + line if line else ">" for line in body(mail).splitlines())
-        msg.set_content(f"{text}\n\nOn Wed, 25 Nov 2026 at 09:00, pbem <pbem@pbem.test> wrote:\n{quoted}\n")
+        msg = client_reply(mail, f"Ann <{ANN}>", text)
         return self._post(msg)
 
     def _post(self, msg: EmailMessage) -> EmailMessage:

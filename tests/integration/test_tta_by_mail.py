@@ -16,14 +16,13 @@ import time
 import urllib.request
 from datetime import timedelta
 from email.message import EmailMessage
-from email.utils import make_msgid
 
 import psycopg
 import pytest
 from celery import Celery
 
 from conftest import REDIS_URL
-from mail_stack import mail_stack
+from mail_stack import client_reply, mail_stack
 from served import set_up
 from tta_positions import pull_military
 from test_email_only_player import body, examples, words
@@ -47,14 +46,7 @@ class Player:
 
     def reply(self, mail: EmailMessage, text: str) -> str:
         """Send the reply; its Message-ID."""
-        msg = EmailMessage()
-        msg["From"], msg["To"] = f"{self.name} <{self.address}>", mail["Reply-To"]
-        msg["Subject"] = mail["Subject"] if mail["Subject"].startswith("Re:") else "Re: " + mail["Subject"]
-        msg["Message-ID"] = make_msgid(domain="mail.example.org")
-        msg["In-Reply-To"] = mail["Message-ID"]
-        msg["References"] = " ".join(filter(None, [mail["References"], mail["Message-ID"]]))
-        quoted = "\n".join("> " + line if line else ">" for line in body(mail).splitlines())
-        msg.set_content(f"{text}\n\nOn Wed, 25 Nov 2026 at 09:00, pbem <pbem@pbem.test> wrote:\n{quoted}\n")
+        msg = client_reply(mail, f"{self.name} <{self.address}>", text)
         request = urllib.request.Request(f"{self.base}/inbound/raw/{INBOUND_SECRET}", data=msg.as_bytes(),
                                          headers={"Content-Type": "message/rfc822"})
         with urllib.request.urlopen(request, timeout=60) as response:
