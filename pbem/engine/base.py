@@ -1,6 +1,7 @@
 """The engine contract shared by every game: errors, prompts, events, results and the seeded chance."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import unicodedata
 from dataclasses import dataclass, field
@@ -107,7 +108,15 @@ def text_width(text: str) -> int:
 
     Text boards and tables in mail line up with it, in Japanese as in English.
     """
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+    if text.isascii():
+        return len(text)  # the usual case, and every ASCII character takes one column
+    return sum(map(char_width, text))
+
+
+@functools.lru_cache(maxsize=4096)
+def char_width(ch: str) -> int:
+    """Columns one character takes (text_width of it); cached: mail folding asks it for every character."""
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
 
 
 def event(kind: str, seat: int | None = None, to: Sequence[int] | None = None, **data) -> dict:

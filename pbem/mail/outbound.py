@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import logging
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.utils import make_msgid
@@ -16,9 +17,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import jinja2
 from babel import dates as babel_dates
 from flask import current_app, has_request_context
-from flask_babel import force_locale, get_locale, gettext, lazy_gettext, ngettext
+from flask_babel import force_locale, get_domain, get_locale, gettext, lazy_gettext, ngettext
 from sqlalchemy import func, select
-from sqlalchemy.orm import joinedload, object_session
+from sqlalchemy.orm import joinedload, object_session, selectinload
 
 from .. import engine, tokens
 from ..clock import now
@@ -48,14 +49,36 @@ def _templates() -> jinja2.Environment:
         # HTML parts escape every value (player names, titles, chat); text parts are plain text.
         autoescape=jinja2.select_autoescape(enabled_extensions=("html",), default_for_string=False),
         extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined)
-    env.install_gettext_callables(gettext, ngettext, newstyle=True)
+        # Templates change only with a deploy: no stat() of each template file on every mail.
+        auto_reload=False, undefined=jinja2.StrictUndefined)
+    env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
     return env
+
+
+# The translations of the mail being rendered: looked up once per render() instead of once per string
+# (flask_babel finds the locale and its catalogue anew on every call, a fifth of a turn mail's rendering).
+_RENDERING: ContextVar = ContextVar("mail_translations", default=None)
+
+
+def _gettext(string: str) -> str:
+    translations = _RENDERING.get()
+    return gettext(string) if translations is None else translations.ugettext(string)
+
+
+def _ngettext(singular: str, plural: str, num: int) -> str:
+    translations = _RENDERING.get()
+    if translations is None:
+        return ngettext(singular, plural, num)
+    return translations.ungettext(singular, plural, num) % {"num": num}  # as flask_babel.ngettext formats it
 
 
 def render(name: str, **context) -> str:
     """Render mail template `name` (under pbem/mail/templates) in the current locale."""
-    return _templates().get_template(name).render(**context)
+    token = _RENDERING.set(get_domain().get_translations())
+    try:
+        return _templates().get_template(name).render(**context)
+    finally:
+        _RENDERING.reset(token)
 
 
 def _zone(name: str | None) -> ZoneInfo:
@@ -498,23 +521,40 @@ def write_turns(session, most: int) -> int:
                            .order_by(Outbox.id).limit(most).with_for_update(of=Outbox, skip_locked=True)).unique().all()
     if not rows:
         return 0  # nothing to commit: the caller's next statement goes on in this transaction
-    for row in rows:
-        _, game_id, position, version = row.dedupe_key.split(":")
-        game = session.get(Game, int(game_id))
-        seat = game.seat_at(int(position)) if game is not None else None
-        if seat is None or game.status != "active" or str(seat.prompt_version) != version or row.user is None:
-            row.status, row.last_error = "suppressed", ("not sent: the seat had answered (or the game had moved on) "
-                                                        "before the mail was written")
-            continue
-        try:
-            _write_turn(row, game, seat, row.user)
-        except Exception as exc:  # noqa: BLE001 - this mail alone fails; the others are written
-            log.exception("turn mail %d could not be written", row.id)
-            row.status, row.last_error = "failed", f"the mail could not be written: {type(exc).__name__}: {exc}"[:2000]
-        else:
-            row.status, row.next_attempt_at = "pending", now()
+    games = _games(session, {int(row.dedupe_key.split(":")[1]) for row in rows})
+    # The rows' changes go in one flush at the commit, not one round trip before each mail's news query.
+    with session.no_autoflush:
+        for row in rows:
+            _write_row(row, games)
     session.commit()
     return len(rows)
+
+
+def _games(session, ids: set[int]) -> dict[int, Game]:
+    """The games of a batch of turn mails with their seats and players, as they are now, in two queries."""
+    # populate_existing: the run's session outlives its batches, and a game read for an earlier batch
+    # may have moved on since (its seats asked anew).
+    games = session.scalars(select(Game).where(Game.id.in_(ids))
+                            .options(selectinload(Game.seats).joinedload(Seat.user))
+                            .execution_options(populate_existing=True)).all()
+    return {game.id: game for game in games}
+
+
+def _write_row(row: Outbox, games: dict[int, Game]) -> None:
+    _, game_id, position, version = row.dedupe_key.split(":")
+    game = games.get(int(game_id))
+    seat = game.seat_at(int(position)) if game is not None else None
+    if seat is None or game.status != "active" or str(seat.prompt_version) != version or row.user is None:
+        row.status, row.last_error = "suppressed", ("not sent: the seat had answered (or the game had moved on) "
+                                                    "before the mail was written")
+        return
+    try:
+        _write_turn(row, game, seat, row.user)
+    except Exception as exc:  # noqa: BLE001 - this mail alone fails; the others are written
+        log.exception("turn mail %d could not be written", row.id)
+        row.status, row.last_error = "failed", f"the mail could not be written: {type(exc).__name__}: {exc}"[:2000]
+    else:
+        row.status, row.next_attempt_at = "pending", now()
 
 
 def _write_turn(row: Outbox, game: Game, seat: Seat, user: User) -> None:
