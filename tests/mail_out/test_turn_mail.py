@@ -7,6 +7,7 @@ from email import message_from_bytes, policy
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from pbem import engine, play, tokens
 from pbem.engine import stone_age
@@ -248,3 +249,18 @@ def test_a_turn_mail_that_cannot_be_written_fails_alone(make_game, monkeypatch):
     [bob] = turn_mails(to="bob@example.com")
     assert bob.status == "failed" and "no board" in bob.last_error
     assert [r.status for r in turn_mails(to="di@example.com")] == ["sent"]
+
+
+def test_a_delivery_run_writes_a_mail_for_a_game_it_read_before_the_move(make_game, monkeypatch):
+    """The run's session outlives its batches: a game read for an earlier batch is read afresh, so the mail of
+    a prompt asked since is written, not dropped as answered."""
+    game = make_game()
+    monkeypatch.setattr("pbem.tasks.kick_delivery", lambda: None)
+    play.submit(game.id, 0, "take 1", "web", "web:one")  # bob asked
+    with Session(db.engine, expire_on_commit=False) as session:  # as delivery.deliver_due keeps one
+        assert outbound.write_turns(session, 20) == 1
+        read = session.get(Game, game.id)  # still in the run's session (held, as a reference cycle holds it)
+        assert read.seat_at(0).prompt_version is None
+        play.submit(game.id, 1, "take 1", "web", "web:two")  # ann asked again, meanwhile
+        assert outbound.write_turns(session, 20) == 1
+    assert [r.status for r in turn_mails(to="ann@example.com")] == ["sent", "pending"]
