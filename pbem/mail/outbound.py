@@ -18,7 +18,7 @@ import jinja2
 from babel import dates as babel_dates
 from flask import current_app, has_request_context
 from flask_babel import force_locale, get_domain, get_locale, gettext, lazy_gettext, ngettext
-from sqlalchemy import func, select
+from sqlalchemy import Integer, bindparam, func, select
 from sqlalchemy.orm import joinedload, object_session, selectinload
 
 from .. import engine, tokens
@@ -286,19 +286,28 @@ def _columns(rows: list[list[str]]) -> list[str]:
 HISTORY_MOVES = 200
 
 
+def _news_query():
+    """The moves after the seat's newest move since `oldest` (else after `oldest`), newest first: built once, since
+    building the statement cost more than running it."""
+    game, oldest = bindparam("game", type_=Integer), bindparam("oldest", type_=Integer)
+    own = (select(func.max(Move.seq)).where(Move.game_id == game, Move.seat == bindparam("seat", type_=Integer),
+                                            Move.seq > oldest).scalar_subquery())
+    return (select(Move.events, Move.undone_by).where(Move.game_id == game, Move.seq > func.coalesce(own, oldest))
+            .order_by(Move.seq.desc()).limit(HISTORY_MOVES))
+
+
+_NEWS = _news_query()
+
+
 def news_lines(game: Game, seat: Seat, locale: str, limit: int = 60) -> list[str]:
     """The engine's last `limit` lines for the moves since `seat` last moved, as it sees them, from one query.
 
     News starts after the seat's newest move among the last HISTORY_MOVES (else where they begin).
     """
-    oldest = max(0, game.version - HISTORY_MOVES)
-    own = (select(func.max(Move.seq)).where(Move.game_id == game.id, Move.seat == seat.position, Move.seq > oldest)
-           .scalar_subquery())
     # In the game's own session: delivery writes turn mails in a session of its own (write_turns).
     session = object_session(game) or db.session
-    rows = session.execute(select(Move.events, Move.undone_by)
-                           .where(Move.game_id == game.id, Move.seq > func.coalesce(own, oldest))
-                           .order_by(Move.seq.desc()).limit(HISTORY_MOVES)).all()
+    rows = session.execute(_NEWS, {"game": game.id, "seat": seat.position,
+                                   "oldest": max(0, game.version - HISTORY_MOVES)}).all()
     rules, names = engine.get(game.slug), seat_names(game)
     # Moves taken back are left out: the undo's own line says so.
     lines = [undo.describe(rules, ev, seat.position, locale, names)
