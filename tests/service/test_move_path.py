@@ -56,7 +56,7 @@ def test_an_api_submit_takes_ten_statements(client, make_game, monkeypatch):
     # flushed the submission early: its outcome was a second write).
     assert run.kinds == [
         "SELECT api_tokens",  # the token and its user: one indexed query
-        "SELECT games",  # the game and its seats: is the caller seated?
+        "SELECT games",  # the game's status and the caller's seat (two columns, no state decoded)
         "SELECT games",  # locked, with its seats and their users
         "SELECT submissions",  # the key seen before?
         "SELECT outbox",  # the turn mail's dedupe key seen before? (the mail is written after the commit)
