@@ -22,10 +22,9 @@ import pytest
 from celery import Celery
 
 from conftest import REDIS_URL
-from mail_stack import client_reply, mail_stack
+from mail_stack import body, client_reply, examples, mail_stack, words
 from served import set_up
 from tta_positions import pull_military
-from test_email_only_player import body, examples, words
 
 from pbem import engine
 
