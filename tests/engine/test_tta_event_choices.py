@@ -371,6 +371,36 @@ def test_international_agreement_the_strongest_takes_cards_worth_five_civil_acti
     assert turn.politics(state, []) in (None, "discard") and state["skip_politics"] is None
 
 
+def test_international_agreement_the_bot_and_the_deadline_take_the_best_cards_the_five_civil_actions_pay():
+    """International Agreement (card: up to 5 civil actions' worth of row cards): the bot, and so a player's deadline
+    default, takes cards while one worth having fits in what is left, then skips; the same with the same rng."""
+    import random
+
+    from pbem.engine.tta.actions import take_cost
+
+    def run(pick) -> dict:
+        state = revealed("mil/II/international_agreement")
+        for _ in range(6):
+            if not tta.pending(state) or "budget" not in tta.pending(state)[0].data:
+                return state
+            move = pick(state)
+            if move.option != "skip":
+                slot = state["row"].index(move.option)
+                spent.append(take_cost(state["seats"][0], slot, move.option.split(":", 1)[0]))
+            state, _ = tta.apply(state, 0, move)
+        return state
+
+    spent: list[int] = []
+    by_deadline = run(lambda s: tta.deadline_move(s, 0))
+    assert len(by_deadline["seats"][0]["hand"]) >= 2 and sum(spent) <= 5, (by_deadline["seats"][0]["hand"], spent)
+    assert problems(by_deadline) == []
+    bot_runs = []
+    for _ in range(2):
+        rng = random.Random("agreement")
+        bot_runs.append(run(lambda s: tta.bot_move(s, 0, rng)))
+    assert bot_runs[0] == bot_runs[1] and len(bot_runs[0]["seats"][0]["hand"]) >= 2
+
+
 def test_ravages_of_time_each_turns_an_age_a_or_i_wonder_face_down():
     """Ravages of Time (card: each player turns one of its Age A or I wonders face down: it loses all effects and
     gives 2 culture; notes: Ravages of Time): a seat with two chooses, one with one has it turned, none: nothing."""
