@@ -13,9 +13,9 @@ from .events import options_of
 from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
                     Done, Event, FreeColony, GrowUnit, Hold, Pact, Pass, Play, Populate, Refuse, Revolution, Sacrifice,
                     Standing, StandingBid, Tactic, Take, Upgrade, War, Wonder, name, type_word)
-from .pacts import symmetric
+from .pacts import TRADE_WORD, symmetric
 from .vocabulary import (AND, AS, FILLER, NONE, OPTION_OF, PACT_WORDS, PAY, PLAYER, POLICY_OF, SACRIFICE, TO, TOPIC_OF,
-                         TYPE_OF, VERB_OF, WITH)
+                         TRADE, TYPE_OF, VERB_OF, WITH)
 
 MAX_TEXT = 10_000
 _SEPARATORS = re.compile(r"[;\n\r]+")
@@ -134,7 +134,8 @@ def _p(state, seat):
 
 
 def _pay(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
-    """"pay Iron, Iron>Bronze": tokens removed, or moved down to make change (JA l.436-440)."""
+    """"pay Iron, Iron>Bronze": tokens removed, or moved down to make change (JA l.436-440); "trade" among them: the
+    Trade Routes Agreement pays 1 of it."""
     if words is None:
         return ()
     p = _p(state, seat)
@@ -144,7 +145,9 @@ def _pay(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
     for item in re.split(r"\s*,\s*|\s+and\s+", joined.replace(" , ", ",")):
         if not item.strip():
             continue
-        if ">" in item:
+        if item.strip() in TRADE:
+            moves.append(TRADE_WORD)
+        elif ">" in item:
             a, b = item.split(">", 1)
             moves.append((resolve(a, cands, "farm or mine", text), resolve(b, cands, "farm or mine", text)))
         else:
