@@ -540,7 +540,7 @@ def _write_queued_only(row: Outbox, game: Game, seat: Seat | None, user: User) -
     with force_locale(_user_locale(user)):
         row.kind, row.subject = "notice", " ".join(f"{game_tag(game)} {row.text[:120]}".split())[:300]
         row.text = fold(render("notice.txt", text=row.text, link=game_link(game), **_footer(user)))
-        row.headers = _game_headers(game, seat)
+        row.headers = _game_headers(game, seat, user)
         row.status, row.next_attempt_at = "pending", now()
 
 
