@@ -94,4 +94,4 @@ def test_invariants_after_every_move_of_15_games():
 
 
 GAMES = {2: 400, 3: 330, 4: 270}
-FINGERPRINT = "fd0e705d943c8022"  # the bot takes International Agreement's cards (on purpose)
+FINGERPRINT = "42dda0729af546b4"  # the bot takes International Agreement's cards, one copy of a card offered (on purpose)

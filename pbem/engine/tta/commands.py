@@ -350,13 +350,18 @@ def parse_choose(words, text, state, seat, names=()):
     frame = state["stack"][-1] if state["stack"] else None
     offered = options_of(frame, seat) if frame and frame["kind"] == "event_choice" and seat in frame["seats"] else []
     options = [OPTION_OF[w] for w in rest if w in OPTION_OF]
+    cards: dict = {}
+    for o in offered:
+        if "/" in o:  # colonies are copies: a card's name chooses the first copy offered
+            cards.setdefault(o.split(":", 1)[0], o)
+    if cards and not any(o in offered for o in options) and not any(o.endswith(" food") for o in offered):
+        options = []  # not a word offered: a word inside a card's name ("Fast Food Chains", "Military Build-Up")
     numbers = [int(w) for w in rest if w.isdigit()]
     if len(options) == 1 and len(numbers) == 1 and options[0] in ("food", "resource"):
         total = max((int(o.split()[0]) for o in offered if o.endswith(" food")), default=numbers[0])
         return Choose(f"{numbers[0] if options[0] == 'food' else total - numbers[0]} food")
     if len(options) == 1 and not numbers:
         return Choose(options[0])
-    cards = {o.split(":", 1)[0]: o for o in offered if "/" in o}  # colonies are copies
     if cards and rest:
         return Choose(cards[resolve(" ".join(rest), list(cards), "card you may choose", text)])
     say = ", ".join(str(Choose(o)) for o in offered) or "choose food, resource, build or skip"
