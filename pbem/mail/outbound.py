@@ -507,7 +507,8 @@ def write_turns(session, most: int) -> int:
         game = session.get(Game, int(game_id))
         seat = game.seat_at(int(position)) if game is not None else None
         if seat is None or game.status != "active" or str(seat.prompt_version) != version or row.user is None:
-            if row.text and row.user is not None and game is not None:  # what became of its queued lines is still news: that alone goes
+            if row.text and row.user is not None and game is not None:
+                # What became of its queued lines is still news: that alone goes.
                 _write_queued_only(row, game, seat, row.user)
                 continue
             row.status, row.last_error = "suppressed", ("not sent: the seat had answered (or the game had moved on) "
