@@ -214,10 +214,12 @@ def _over(game: Game, rules, row, pending: list[int]) -> bool:
     return not pending or _own_turn(rules, game.state, row.position) != row.queued["turn"]
 
 
-def _run_queues(game: Game, rules, waits: "Waits") -> list[int]:
-    """Apply each seat's queue once the game asks that seat again in the turn it was written for, drop those whose
-    turn has moved on, and tell the seat by mail either way; the seats asked after that."""
+def _run_queues(game: Game, rules, waits: "Waits") -> tuple[list[int], dict[int, list[tuple]]]:
+    """Apply each seat's queue once the game asks that seat again in the turn it was written for, and drop those
+    whose turn has moved on; the seats asked after that, and what became of each queue by seat ((lines, outcome),
+    outcome None: dropped) for advance() to tell the seat."""
     pending = play_bots(game, rules, waits)
+    told: dict[int, list[tuple]] = {}
     for _ in range(game.num_seats + 1):  # each pass empties a queue (or holds it again behind a new interrupt)
         row = next((s for s in game.seats if s.queued and (s.position in pending or _over(game, rules, s, pending))),
                    None)
@@ -225,13 +227,13 @@ def _run_queues(game: Game, rules, waits: "Waits") -> list[int]:
             break
         over, queued, row.queued = _over(game, rules, row, pending), row.queued, None
         if over:
-            outbound.queue_queued_result(game, row, queued["lines"], None)
+            told.setdefault(row.position, []).append((queued["lines"], None))
             continue
         outcome = Outcome(version=game.version)
         _run_lines(game, rules, row.position, queued["lines"], "queue", None, waits, outcome)
-        outbound.queue_queued_result(game, row, queued["lines"], outcome)
+        told.setdefault(row.position, []).append((queued["lines"], outcome))
         pending = play_bots(game, rules, waits)
-    return pending
+    return pending, told
 
 
 MOVED_ON = N_("this mail answered %(then)s; the game is in %(now)s now, so this line and the ones after it were "
@@ -373,9 +375,10 @@ def play_bots(game: Game, rules, waits: Waits) -> list[int]:
 def advance(game: Game, rules, waits: Waits, quiet_seat: int | None = None) -> None:
     """Let bots play their turns, then record who is now asked and since when, and queue their mail.
 
-    `quiet_seat` gets no turn mail here: the answer to its mail says what a turn mail would.
+    `quiet_seat` gets no turn mail here: the answer to its mail says what a turn mail would. A seat whose
+    queued lines ran (or were dropped) hears of it in its turn mail when it gets one, else in a mail of its own.
     """
-    pending = _run_queues(game, rules, waits)
+    pending, told = _run_queues(game, rules, waits)
     state = game.state
     moment = now()
     for seat in game.seats:
@@ -389,7 +392,10 @@ def advance(game: Game, rules, waits: Waits, quiet_seat: int | None = None) -> N
         seat.reminded = 0
         seat.extensions_used = 0
         if version is not None and not seat.is_bot and seat.user is not None and seat.position != quiet_seat:
-            outbound.queue_turn(game, seat)
+            if outbound.queue_turn(game, seat, told.get(seat.position, ())):
+                told.pop(seat.position, None)
+    for position, results in told.items():
+        outbound.queue_queued_result(game, game.seat_at(position), results)
     if not pending:
         game.status = "finished"
         game.finished_at = moment

@@ -4,6 +4,8 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
 from conftest import signin
 from sqlalchemy import select
 
@@ -38,6 +40,31 @@ def test_the_board_shows_card_faces_tableaus_and_tracks(client, make_user, make_
     assert "Current events: " in page and "Tactic: none." in page and "Your military cards: none." in page
     assert re.search(r'<button type="submit" name="move" value="take 1">Take [^<]+ \(slot 1\): 1 civil actions',
                      page)
+
+
+@pytest.mark.parametrize("locale, face_down", [("en", "face down: 2 culture a turn, no effects"),
+                                                ("ja", "裏向き：毎ターン文化2、効果なし"),
+                                                ("fr", "face cachée : 2 culture par tour, aucun effet"),
+                                                ("de", "verdeckt: 2 Kultur pro Zug, keine Wirkung")])
+def test_a_wonder_turned_face_down_shows_as_such(client, make_user, make_game, locale, face_down):
+    """Ravages of Time (docs/tta.md): a face-down wonder stays completed, gives 2 culture and has no effects; the
+    page says so instead of printing the card's effects, in the reader's language."""
+    from sqlalchemy.orm.attributes import flag_modified
+
+    ann = make_user("ann", locale=locale)
+    game = make_game("tta", humans=(ann,), bots=1)
+    ann_seat = game.state["seats"][0]
+    ann_seat["wonders"] = ["civ/A/pyramids", "civ/A/colossus"]
+    ann_seat["flipped"] = ["civ/A/pyramids"]
+    flag_modified(game, "state")
+    db.session.commit()
+    signin(client, ann.email)
+    page = html.unescape(_page(client, game))
+    down = re.findall(r'<li class="tta-card tta-wonder tta-face-down">(.*?)</li>', page, re.S)
+    assert len(down) == 1 and "Pyramids" in down[0] and face_down in down[0], down
+    assert "civil action" not in down[0]                                 # the Pyramids' effect is not printed
+    assert page.count(face_down) == 1
+    assert re.search(r'<li class="tta-card tta-wonder">.*?Colossus', page, re.S)
 
 
 def test_take_by_clicking_a_card_then_build_with_the_cost_confirmed_and_type_a_turn(client, make_user, make_game):

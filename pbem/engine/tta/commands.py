@@ -13,9 +13,9 @@ from .events import options_of
 from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
                     Done, Event, FreeColony, GrowUnit, Hold, Pact, Pass, Play, Populate, Refuse, Revolution, Sacrifice,
                     Standing, StandingBid, Tactic, Take, Upgrade, War, Wonder, name, type_word)
-from .pacts import symmetric
+from .pacts import TRADE_WORD, symmetric
 from .vocabulary import (AND, AS, FILLER, NONE, OPTION_OF, PACT_WORDS, PAY, PLAYER, POLICY_OF, SACRIFICE, TO, TOPIC_OF,
-                         TYPE_OF, VERB_OF, WITH)
+                         TRADE, TYPE_OF, VERB_OF, WITH)
 
 MAX_TEXT = 10_000
 _SEPARATORS = re.compile(r"[;\n\r]+")
@@ -134,7 +134,8 @@ def _p(state, seat):
 
 
 def _pay(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
-    """"pay Iron, Iron>Bronze": tokens removed, or moved down to make change (JA l.436-440)."""
+    """"pay Iron, Iron>Bronze": tokens removed, or moved down to make change (JA l.436-440); "trade" among them: the
+    Trade Routes Agreement pays 1 of it."""
     if words is None:
         return ()
     p = _p(state, seat)
@@ -144,7 +145,9 @@ def _pay(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
     for item in re.split(r"\s*,\s*|\s+and\s+", joined.replace(" , ", ",")):
         if not item.strip():
             continue
-        if ">" in item:
+        if item.strip() in TRADE:
+            moves.append(TRADE_WORD)
+        elif ">" in item:
             a, b = item.split(">", 1)
             moves.append((resolve(a, cands, "farm or mine", text), resolve(b, cands, "farm or mine", text)))
         else:
@@ -347,13 +350,18 @@ def parse_choose(words, text, state, seat, names=()):
     frame = state["stack"][-1] if state["stack"] else None
     offered = options_of(frame, seat) if frame and frame["kind"] == "event_choice" and seat in frame["seats"] else []
     options = [OPTION_OF[w] for w in rest if w in OPTION_OF]
+    cards: dict = {}
+    for o in offered:
+        if "/" in o:  # colonies are copies: a card's name chooses the first copy offered
+            cards.setdefault(o.split(":", 1)[0], o)
+    if cards and not any(o in offered for o in options) and not any(o.endswith(" food") for o in offered):
+        options = []  # not a word offered: a word inside a card's name ("Fast Food Chains", "Military Build-Up")
     numbers = [int(w) for w in rest if w.isdigit()]
     if len(options) == 1 and len(numbers) == 1 and options[0] in ("food", "resource"):
         total = max((int(o.split()[0]) for o in offered if o.endswith(" food")), default=numbers[0])
         return Choose(f"{numbers[0] if options[0] == 'food' else total - numbers[0]} food")
     if len(options) == 1 and not numbers:
         return Choose(options[0])
-    cards = {o.split(":", 1)[0]: o for o in offered if "/" in o}  # colonies are copies
     if cards and rest:
         return Choose(cards[resolve(" ".join(rest), list(cards), "card you may choose", text)])
     say = ", ".join(str(Choose(o)) for o in offered) or "choose food, resource, build or skip"
