@@ -13,8 +13,8 @@ from ..deadlines import deadline_after
 from ..extensions import db
 from ..languages import N_, in_each_locale
 from ..mail import outbound
-from ..models import Game, Move, Submission
-from .errors import PlayError, StaleForm
+from ..models import Game, Move, Submission, User
+from .errors import NotAllowed, PlayError, StaleForm
 from .transaction import commit, lock
 from .undo import UNDO, take_back, undo_rest
 from .vacations import turn_clock_start
@@ -73,8 +73,8 @@ def split_commands(text: str) -> list[str]:
     return [part.strip() for line in text.splitlines() for part in line.split(";") if part.strip()]
 
 
-def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_version: int | None = None,
-           written_for: int | None = None, mail_own_turn: bool = True) -> Outcome:
+def submit(game_id: int, seat: int | None, text: str, source: str, key: str, expect_version: int | None = None,
+           written_for: int | None = None, mail_own_turn: bool = True, player: User | None = None) -> Outcome:
     """Apply `text` (one or more commands) for `seat` in one transaction; a repeated `key` returns the first outcome.
 
     Commands apply in order and stop at the first that fails: the ones before it stay
@@ -85,9 +85,12 @@ def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_ver
     lines apply only while the game is in the part (round and phase) that prompt belonged to.
     A reply's answer carries what a turn mail would (`mail_own_turn=False`): then `seat` gets
     no separate turn mail from this submission, so each reply gets exactly one mail back.
+    `player` instead of `seat`: the seat that user holds (NotAllowed if none).
     """
     try:
         game = lock(game_id)
+        if player is not None:
+            seat = _held_by(game, player)
         seen = db.session.scalar(select(Submission).where(Submission.key == key))
         if seen is not None and (seen.game_id, seen.seat) != (game.id, seat):
             # Keys come from outside (Message-IDs, form nonces): never hand one seat another's outcome.
@@ -118,6 +121,16 @@ def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_ver
     except BaseException:
         db.session.rollback()
         raise
+
+
+def _held_by(game: Game, player: User) -> int:
+    """The engine seat `player` holds in `game`."""
+    row = next((s for s in game.seats if s.user_id == player.id), None)
+    if row is None:
+        raise NotAllowed("you are not seated in this game")
+    if row.position is None:
+        raise PlayError("game %(game)d has not started yet", game=game.id)
+    return row.position
 
 
 def _apply_commands(game: Game, seat: int, text: str, source: str, submission: Submission,
