@@ -336,7 +336,7 @@ def test_a_standing_bid_may_be_set_any_time_and_stays_hidden():
     state, events = tta.apply(state, 1, StandingBid(4))   # seat 1 is not asked
     assert state["seats"][1]["standing_bid"] == 4 and events[0]["to"] == [1]
     assert "standing_bid" not in tta.view(state, 0)["seats"][1] and tta.view(state, 1)["seats"][1]["standing_bid"] == 4
-    assert "hidden" in tta.describe(events[0], 0)
+    assert tta.describe(events[0], 0) == ""  # the others are not told of it at all
     assert tta.describe(events[0], 1) == "You will bid for territories up to 4."
     state, _ = tta.apply(state, 1, StandingBid(None))
     assert state["seats"][1]["standing_bid"] is None and asked(state) == [(0, "actions")]
