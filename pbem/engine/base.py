@@ -186,6 +186,9 @@ class Game(Protocol):
     # Optional: `scores(state) -> list[int]`, the score track by seat, for the score chart;
     # `PARSE_NAMES = True`: `parse(text, state, seat, names=...)` takes the seats' display names (as `describe`),
     #   so a command may name a player ("aggression Raid Bob"); a move's text still says "player 2";
+    # `shown_command(text, state, seat, names) -> str`, a command `seat` may send (a legal move's text, an example)
+    #   as a player reads it: players by name where that text parses back to the same moves, else as it was; the
+    #   service shows commands so in mails and on the page (outbound.shown_commands), never stores or sends them so;
     # `board_text(view, locale, names) -> str`, the board as text for mails;
     # `legal_texts(state, seat) -> list[str]`, a short list of commands (templates) for mails and errors;
     # `score_sheet(result, locale) -> [(label, {seat: points})]`, where the final points came from;

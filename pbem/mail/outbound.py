@@ -250,6 +250,16 @@ def seat_names(game: Game) -> list[str]:
     return [s.display_name for s in sorted(game.seats, key=lambda s: s.position if s.position is not None else 99)]
 
 
+def shown_commands(game: Game, seat: int, texts: list[str]) -> list[str]:
+    """Commands `seat` may send, as a player reads them: the engine's optional `shown_command` names the players
+    ("aggression Raid I Bob" for "... player 2"); stored moves, the API and other games keep the texts as they are."""
+    show = getattr(engine.get(game.slug), "shown_command", None)
+    if show is None or not texts:
+        return list(texts)
+    names = seat_names(game)
+    return [show(text, game.state, seat, names) for text in texts]
+
+
 def _columns(rows: list[list[str]]) -> list[str]:
     """Rows of cells as aligned text: the first column left, the others right, wide (CJK) characters as two."""
     widths = [max(text_width(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -444,14 +454,15 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
     locale = user.locale
     prompts = [p for p in rules.pending(game.state) if p.seat == seat.position]
     moves = rules.legal(game.state, seat.position) if prompts else []
-    examples = example_commands(moves)
+    examples = shown_commands(game, seat.position, example_commands(moves))
     # Templates for what cannot be listed in full (payments, tool sets), when the game offers them.
     forms = ([t for t in rules.legal_texts(game.state, seat.position) if "<" in t or t.startswith("(")]
              if prompts and hasattr(rules, "legal_texts") else [])
+    forms = shown_commands(game, seat.position, forms[:8])
     return TurnBlock(
         game=game, seat=seat, rules_name=rules.NAME, asked=[prompt_words(p) for p in prompts],
         since=news_lines(game, seat, locale), board=board_text(game, seat.position, locale),
-        examples=examples, forms=forms[:8], link=seat_link(game, seat), game_url=game_link(game),
+        examples=examples, forms=forms, link=seat_link(game, seat), game_url=game_link(game),
         reply_address=tokens.reply_address(game.id, seat.position), deadline=deadline_for(seat.deadline, user),
         extensions_left=max(0, game.timeout_extensions - seat.extensions_used),
         replace_after=max(0, game.replace_after - seat.timeouts))
@@ -486,7 +497,7 @@ def queue_turn(game: Game, seat: Seat, queued: list[tuple] = ()) -> bool:
     if user is None or user.digest:
         return False
     with force_locale(_user_locale(user)):
-        note = queued_text(list(queued), user.locale) if queued else ""
+        note = queued_text(list(queued), user.locale, game, seat.position) if queued else ""
     return _queue(_turn_key(game.id, seat.position, seat.prompt_version), "turn", user.email, "", note, user=user,
                   game=game, message_id=turn_message_id(game, seat), status=UNWRITTEN) is not None
 
@@ -646,10 +657,11 @@ def queue_timeout_notice(game: Game, seat: Seat, key: str, *, extended: bool, pl
 QUEUED_LEGAL_SHOWN = 24  # legal commands listed after a queued line failed
 
 
-def queued_text(results: list[tuple], locale: str) -> str:
+def queued_text(results: list[tuple], locale: str, game: Game | None = None, position: int | None = None) -> str:
     """What became of a seat's queued lines, in the current locale: for each (lines, outcome) what was applied, what
-    failed (with what it may send), what waits again; `outcome` None: dropped, the turn they were written for is
-    over. Paragraphs are separated by a blank line."""
+    failed (with what it may send, players named when `game` and the seat's `position` are given), what waits
+    again; `outcome` None: dropped, the turn they were written for is over. Paragraphs are separated by a blank
+    line."""
     parts = []
     for lines, outcome in results:
         if outcome is None:
@@ -660,6 +672,8 @@ def queued_text(results: list[tuple], locale: str) -> str:
             parts.append(gettext("Your queued lines were applied: %(moves)s", moves="; ".join(outcome.applied)))
         if outcome.error is not None:
             legal = outcome.legal[:QUEUED_LEGAL_SHOWN]
+            if game is not None and position is not None:
+                legal = shown_commands(game, position, legal)
             parts.append(gettext("Your queued line \"%(line)s\" failed (%(why)s); the lines after it were not "
                                  "applied. You can send: %(legal)s", line=outcome.failed_line,
                                  why=outcome.error_in(locale), legal="; ".join(legal)))
@@ -676,7 +690,7 @@ def queue_queued_result(game: Game, seat: Seat, results: list[tuple]) -> None:
     if user is None:
         return
     with force_locale(_user_locale(user)):
-        body = queued_text(results, user.locale)
+        body = queued_text(results, user.locale, game, seat.position)
         _queue(f"queued:{game.id}:{seat.position}:{game.version}", "notice", user.email,
                f"{game_tag(game)} {body[:120]}",
                fold(render("notice.txt", text=body, link=game_link(game), **_footer(user))),

@@ -135,3 +135,38 @@ def test_the_history_is_grouped_by_round(client, make_user, make_game):
     page = html.unescape(_page(client, game))
     history = page[page.index('id="history"'):]
     assert "<summary>Round 1" in history and "<summary>Round 2 <span class=\"meta\">Round 2 begins.</span>" in history
+
+
+def test_the_move_form_names_the_players_its_commands_target(client, make_user, make_game):
+    """Buttons and the typed example read "aggression Raid I Bot 2" as the board names players (the button still
+    sends "player 2", which the move keeps); a refused line lists what could be sent, by name too."""
+    import sys
+    from pathlib import Path
+
+    from sqlalchemy.orm.attributes import flag_modified
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from test_tta_shown_names import attacker
+
+    ann = make_user("ann")
+    game = make_game("tta", humans=(ann,), bots=2)
+    game.state = attacker(players=3)
+    flag_modified(game, "state")
+    db.session.commit()
+    signin(client, ann.email)
+    page = html.unescape(_page(client, game))
+    assert re.search(r'<button type="submit" name="move" value="aggression Raid I player 2">aggression Raid I Bot 2<',
+                     page), page
+    assert ">pact Acceptance of Supremacy Bot 3 as A<" in page and ">aggression Raid I player" not in page
+    assert re.search(r"For example: (aggression Raid I|pact Acceptance of Supremacy) Bot [23]", page)
+    refused = client.post(f"/games/{game.id}/move", data={**_form_fields(page, "done"),
+                                                          "command": "aggression Raid I Zed"})
+    assert refused.status_code == 422
+    legal = re.search(r'<div class="legal">.*?</div>', html.unescape(refused.get_data(as_text=True)), re.S).group(0)
+    assert "<code>aggression Raid I Bot 2</code>" in legal and "player 2" not in legal
+    page = _page(client, game)  # a new form: a new submission key
+    sent = client.post(f"/games/{game.id}/move", data={**_form_fields(page, "done"),
+                                                       "move": "aggression Raid I player 2"})
+    assert sent.status_code == 302, sent.data
+    assert db.session.scalars(select(Move.text).where(Move.game_id == game.id, Move.seat == 0)).all()[-1] == \
+        "aggression Raid I player 2"

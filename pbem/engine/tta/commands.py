@@ -105,6 +105,36 @@ def hints(state: dict, seat: int) -> list[str]:
     return out[:12]
 
 
+_PLAYER_N = re.compile(r"\bplayer (\d+)\b")
+
+
+def shown_command(text: str, state: dict, seat: int, names) -> str:
+    """`text`, a command `seat` may send, as a player reads it: each "player N" as that seat's name where the text
+    with the name parses back to the same moves; "player N" stays for a name that would not (ambiguous, a number,
+    a keyword such as "as"), and a text that is no command here (a template) is returned as it is."""
+    if not names or "player " not in text:
+        return text
+    try:
+        moves = parse(text, state, seat)
+    except base.CommandError:
+        return text
+    shown = text
+    for m in reversed(list(_PLAYER_N.finditer(text))):  # from the end: the earlier spans stay where they are
+        target = int(m.group(1)) - 1
+        if 0 <= target < len(names) and names[target].strip():
+            trial = shown[:m.start()] + names[target].strip() + shown[m.end():]
+            if _parses_to(trial, state, seat, names, moves):
+                shown = trial
+    return shown
+
+
+def _parses_to(text: str, state: dict, seat: int, names, moves: list) -> bool:
+    try:
+        return parse(text, state, seat, names) == moves
+    except base.CommandError:
+        return False
+
+
 def _split_pay(words: list[str]) -> tuple[list[str], list[str] | None]:
     for i, w in enumerate(words):
         if w in PAY:
@@ -470,20 +500,24 @@ _SEAT = re.compile(r"^(?:player|p|プレイヤー|joueur|spieler)?(\d+)$")
 def _seat(words: list[str], state: dict, seat: int, text: str, names=()) -> tuple[int, list[str]]:
     """The seat named at the end of `words` ("player 2", "p2", "2", "プレイヤー2", or a seat's name: "Bob", "Bob
     Smith", a unique first word of a name) and the words before it."""
+    named = [normalise(n).split() for n in names]
+    hits = [s for s, n in enumerate(named) if n and words[-len(n):] == n]
+    longest = max((len(named[s]) for s in hits), default=0)
+    hits = [s for s in hits if len(named[s]) == longest]  # "Ann Lee" rather than "Lee" in "... Ann Lee"
     if words:
         m = _SEAT.match(words[-1])
-        if m:
+        # A bare number ending a longer name ("Bot 2") is that name; "player 2" and "p2" are always numbers.
+        spelled = not words[-1].isdigit() or (len(words) > 1 and words[-2] in PLAYER)
+        if m and (spelled or longest < 2):
             rest = words[:-1]
             if rest and rest[-1] in PLAYER:
                 rest = rest[:-1]
             return int(m.group(1)) - 1, rest
-    named = [normalise(n).split() for n in names]
-    hits = [s for s, n in enumerate(named) if n and words[-len(n):] == n]
     if not hits and words:
         hits = [s for s, n in enumerate(named) if n and n[0] == words[-1]]
         cut = 1
     else:
-        cut = max((len(named[s]) for s in hits), default=0)
+        cut = longest
     others = [s for s in range(state["players"]) if s != seat]
     if len(hits) > 1:
         raise base.Ambiguous(f'"{text}": "{words[-1]}" names several players: '
