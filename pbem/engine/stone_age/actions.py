@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import base
 from . import ornaments
-from .board import is_style, places, row_spaces
+from .board import is_style, row_spaces
 from .cards import (
     AGRICULTURE_MAX,
     BUILDINGS,
@@ -459,9 +459,11 @@ def do_use_card(state: dict, seat: int, move: UseCard, events: list) -> None:
 def note_done(state: dict, seat: int, pid: str, events: list) -> None:
     """Remember what `seat` got at `pid` this round (replaced, never changed in place: see draft)."""
     done = state.get("done") or {"round": state["round"], "seats": {}}
-    mine = dict(done["seats"].get(str(seat), {}))
-    mine[pid] = mine.get(pid, []) + [ev for ev in events if ev.get("seat") == seat]
-    state["done"] = {"round": done["round"], "seats": {**done["seats"], str(seat): mine}}
+    key = str(seat)
+    mine = done["seats"].get(key)
+    mine = dict(mine) if mine else {}
+    mine[pid] = mine.get(pid, []) + [ev for ev in events if ev["seat"] == seat]
+    state["done"] = {"round": done["round"], "seats": {**done["seats"], key: mine}}
 
 
 def done_at(state: dict, seat: int, pid: str) -> list | None:
@@ -482,10 +484,10 @@ def _named_place(move) -> str | None:
 
 def refuse_if_done(state: dict, seat: int, move) -> None:
     """Raise AlreadyDone, saying what happened there, for a move at a place `seat` has already resolved."""
-    if not state.get("done"):
+    pid = _named_place(move)  # first: most moves (placements) name no place to resolve
+    if pid is None or not state.get("done"):
         return
-    pid = _named_place(move)
-    events = done_at(state, seat, pid) if pid is not None else None
+    events = done_at(state, seat, pid)
     if events is None or (pid in state["board"] and state["board"][pid][seat]):
         return
     ask = state["ask"]
@@ -527,9 +529,7 @@ def auto_act(state: dict, seat: int, events: list) -> bool:
     board = state["board"]
     while not state["ask"]:
         dice, other = [], []
-        for pid in places(state):
-            if not board[pid][seat]:
-                continue
+        for pid in seat_places(state, seat):
             kind = place_kind(pid)
             if kind == "village":
                 # Hut, field and toolmaker need no choice, and doing them first is never

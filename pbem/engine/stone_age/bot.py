@@ -61,17 +61,22 @@ def _place(state, seat, p, rnd):
         if have >= cost and row[i] is not None:
             want((score + 2 * noise(), 1, pid))
     for stack, pid in zip(state["stacks"], _BUILDING_PIDS):
-        if stack:
-            if can_build(p, stack[0]):
-                want((9.5 + 2 * noise(), 1, pid))
-            elif have >= 4:
-                want((6.5 + 2 * noise(), 1, pid))  # this round's rolls may pay for it
+        if not stack:
+            continue
+        if have >= 4 and any(board[pid]):
+            noise()  # wished for either way, but taken: its noise is drawn, can_build not asked
+        elif can_build(p, stack[0]):
+            want((9.5 + 2 * noise(), 1, pid))
+        elif have >= 4:
+            want((6.5 + 2 * noise(), 1, pid))  # this round's rolls may pay for it
     want(((8.0 if hungry else 3.0) + 2 * noise(), left if hungry else min(left, 3), "hunt"))
     for pid, capacity, score in _RESOURCE_WANTS:
         n = min(left, capacity - sum(board[pid]), 2 + int(noise() * 4))
         want((score + 2 * noise(), n if n > 1 else 1, pid))
     wants.sort(reverse=True)
     for _, n, pid in wants:
+        if _taken(board[pid], seat, pid):
+            continue  # what placement_error would refuse first, asked cheaply (most wishes end here)
         if placement_error(state, seat, n, pid) is None:
             # Mostly decided ahead (no round trip); sometimes the tool question comes after the roll.
             return made(Place, n, pid, "auto" if pid in _DICE and noise() < 0.7 else None)
@@ -81,6 +86,11 @@ def _place(state, seat, p, rnd):
             if placement_error(state, seat, m, pid) is None:
                 return made(Place, m, pid)
     raise error(base.IllegalMove, Msg("bot_no_place"))
+
+
+def _taken(counts: list, seat: int, pid: str) -> bool:
+    """Whether the seat stands on `pid` already or, but for a dice place, anybody does: either refuses it."""
+    return bool(counts[seat]) or (pid not in _DICE and any(counts))
 
 
 def _best_building_payment(p, tile):
