@@ -525,39 +525,43 @@ def affordable(state: dict, seat: int, pids: list[str]) -> bool:
 
 def auto_act(state: dict, seat: int, events: list) -> bool:
     """Resolve what needs no decision; True when `seat` has nothing left to resolve."""
+    if state["ask"]:
+        return False
     p = state["seats"][seat]
     board = state["board"]
-    while not state["ask"]:
-        dice, other = [], []
-        for pid in seat_places(state, seat):
-            kind = place_kind(pid)
-            if kind == "village":
-                # Hut, field and toolmaker need no choice, and doing them first is never
-                # worse (a new tool can help the rolls that follow).
-                resolve_village(state, seat, pid, events)
-            elif kind == "dice":
-                dice.append(pid)
-            else:
-                other.append(pid)
+    dice, other = [], []
+    for pid in seat_places(state, seat):
+        kind = place_kind(pid)
+        if kind == "village":
+            # Hut, field and toolmaker need no choice, and doing them first is never
+            # worse (a new tool can help the rolls that follow).
+            resolve_village(state, seat, pid, events)
+        elif kind == "dice":
+            dice.append(pid)
+        else:
+            other.append(pid)
+    # The board is read once: a roll only takes its own place's people back.
+    while True:
         if other and (p["any2"] or affordable(state, seat, other)):
             return False  # something can be bought: the order is the player's choice
         if dice:
             if len(dice) > 1 and (free_tools(p) or p["once"]):
                 return False  # which roll gets the tools is the player's choice
-            pid = dice[0]
+            pid = dice.pop(0)
             n = board[pid][seat]
             set_count(state, pid, seat, 0)
             orn = p["prefs"].get("ornaments") if pid == "hunt" else None
             start = len(events)
             start_roll(state, seat, pid, n, PLACE_INFO[pid]["yields"], p["prefs"].get(pid), True, events, orn)
             note_done(state, seat, pid, events[start:])
+            if state["ask"]:
+                return False
             continue
         for pid in other:
             set_count(state, pid, seat, 0)
             events.append(base.event("declined", seat, target=pid, auto=True))
             note_done(state, seat, pid, events[-1:])
         return True
-    return False
 
 
 def act_step(state: dict, events: list) -> bool:

@@ -9,7 +9,7 @@ from .cards import AGRICULTURE_MAX, BUILDINGS, DICE_PLACES, PEOPLE_MAX, PLACE_IN
 from .messages import Msg, error
 from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, made
 from .payments import building_payments, building_points, can_build, cheapest
-from .placement import placement_error
+from .placement import occupied, placement_error
 from .rules import prompt_kind
 from .state import free_tools, once_values, owned, place_index, place_kind, places, seat_places
 from .style_cards import ORNAMENT, STYLE_PLACES
@@ -75,8 +75,8 @@ def _place(state, seat, p, rnd):
         want((score + 2 * noise(), n if n > 1 else 1, pid))
     wants.sort(reverse=True)
     for _, n, pid in wants:
-        if _taken(board[pid], seat, pid):
-            continue  # what placement_error would refuse first, asked cheaply (most wishes end here)
+        if occupied(board[pid], seat, pid):
+            continue  # refused, asked cheaply: most wishes end here
         if placement_error(state, seat, n, pid) is None:
             # Mostly decided ahead (no round trip); sometimes the tool question comes after the roll.
             return made(Place, n, pid, "auto" if pid in _DICE and noise() < 0.7 else None)
@@ -86,11 +86,6 @@ def _place(state, seat, p, rnd):
             if placement_error(state, seat, m, pid) is None:
                 return made(Place, m, pid)
     raise error(base.IllegalMove, Msg("bot_no_place"))
-
-
-def _taken(counts: list, seat: int, pid: str) -> bool:
-    """Whether the seat stands on `pid` already or, but for a dice place, anybody does: either refuses it."""
-    return bool(counts[seat]) or (pid not in _DICE and any(counts))
 
 
 def _best_building_payment(p, tile):
