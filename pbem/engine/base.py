@@ -158,23 +158,25 @@ def new_rng(seed: int | str) -> dict:
 
 def draw(rng: dict, n: int) -> int:
     """Return a uniform integer in [0, n) and advance `rng` in place (callers own a copy)."""
-    return _draw(rng, n, _seed_prefix(rng["seed"]))
+    return _draw(rng, n, _seeded(rng["seed"]))
 
 
-def _seed_prefix(seed) -> bytes:
-    """What every draw of `seed` hashes before its position (the draw at `pos` hashes f"{seed}:{pos}"):
-    encoded once per roll or shuffle rather than once per draw (issue 15)."""
-    return f"{seed}:".encode()
+def _seeded(seed):
+    """A hash that has taken in what every draw of `seed` starts with: the draw at `pos` hashes
+    f"{seed}:{pos}", so each draw copies this and adds its position (issue 15: the seed is
+    encoded and hashed once per roll or shuffle, not once per die)."""
+    return _blake2b(f"{seed}:".encode(), digest_size=8)
 
 
-def _draw(rng: dict, n: int, prefix: bytes) -> int:
+def _draw(rng: dict, n: int, seeded) -> int:
     if n <= 0:
         raise ValueError("draw needs n >= 1")
     limit = _LIMITS.get(n) or (1 << 64) - ((1 << 64) % n)
     pos = rng["pos"]
     while True:
-        # b"%d" % pos: the bytes of str(pos) without building the str first.
-        x = int.from_bytes(_blake2b(prefix + b"%d" % pos, digest_size=8).digest(), "big")
+        h = seeded.copy()
+        h.update(b"%d" % pos)  # the digits of pos, as str(pos) would give them
+        x = int.from_bytes(h.digest(), "big")
         pos += 1
         if x < limit:
             rng["pos"] = pos
@@ -187,16 +189,16 @@ _LIMITS = {n: (1 << 64) - ((1 << 64) % n) for n in range(1, 7)}  # a die and the
 
 def roll(rng: dict, dice: int = 1) -> list[int]:
     """Roll `dice` six-sided dice, advancing `rng`."""
-    prefix = _seed_prefix(rng["seed"])
-    return [_draw(rng, 6, prefix) + 1 for _ in range(dice)]
+    seeded = _seeded(rng["seed"])
+    return [_draw(rng, 6, seeded) + 1 for _ in range(dice)]
 
 
 def shuffled(rng: dict, items: Sequence) -> list:
     """A Fisher-Yates shuffle of `items` drawn from `rng`."""
     out = list(items)
-    prefix = _seed_prefix(rng["seed"])
+    seeded = _seeded(rng["seed"])
     for i in range(len(out) - 1, 0, -1):
-        j = _draw(rng, i + 1, prefix)
+        j = _draw(rng, i + 1, seeded)
         out[i], out[j] = out[j], out[i]
     return out
 
