@@ -195,6 +195,8 @@ def _place_style(state, seat, p, rnd):
         wants.append((6.0 + VALUE[PLACES[pid]["yields"]] * 0.1 + 2 * noise(), max(n, 1), pid))
     wants.sort(reverse=True)
     for _, n, pid in wants:
+        if occupied(board[pid], seat, pid):
+            continue  # refused, asked cheaply
         if placement_error(state, seat, n, pid) is None:
             if pid == "hunt":
                 return made(Place, n, pid, "auto" if noise() < 0.7 else None, orn if noise() < 0.8 else None)

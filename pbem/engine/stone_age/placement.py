@@ -8,7 +8,7 @@ from .board import is_style, limits, village
 from .cards import BUILDINGS, PLACE_INFO
 from .messages import Msg
 from .moves import Place, made
-from .state import illegal, place_index, place_kind, places, set_count
+from .state import illegal, place_kind, places, set_count
 
 
 def workplaces_owned(p: dict, pid: str) -> int:
@@ -32,11 +32,11 @@ def placement_error(state: dict, seat: int, n: int, pid: str) -> Msg | None:
     if counts[seat]:
         # Rulebook: no adding to a place you already stand on, even with room left.
         return Msg("already_on", place=pid)
-    kind = place_kind(pid)
+    kind, index, info = _RULES[pid]
     if kind == "civ":
         if n != 1:
             return Msg("civ_one")
-        if state["row"][place_index(pid) - 1] is None:
+        if state["row"][index - 1] is None:
             return Msg("no_card_on", place=pid)
         if any(counts):
             return Msg("taken", place=pid)
@@ -44,12 +44,11 @@ def placement_error(state: dict, seat: int, n: int, pid: str) -> Msg | None:
     if kind == "building":
         if n != 1:
             return Msg("building_one")
-        if not state["stacks"][place_index(pid) - 1]:
+        if not state["stacks"][index - 1]:
             return Msg("stack_empty", place=pid)
         if any(counts):
             return Msg("taken", place=pid)
         return None
-    info = PLACE_INFO[pid]
     taken = sum(counts)
     if kind == "village":
         exactly = info.get("exactly", info["capacity"])
@@ -80,6 +79,13 @@ def placement_error(state: dict, seat: int, n: int, pid: str) -> Msg | None:
             return Msg("colours_one" if colours == 1 else "colours_n", players=state["players"], n=colours,
                        pid=pid)
     return None
+
+
+# Every place of every game as (kind, card space or stack number, place data), looked up once per
+# question: the random player's legal lists ask placement_error some 20,000 times a game.
+_RULES = {**{f"civ{k}": ("civ", k, None) for k in range(1, 10)},
+          **{f"building{k}": ("building", k, None) for k in range(1, 10)},
+          **{pid: (info["kind"], None, info) for pid, info in PLACE_INFO.items()}}
 
 
 def occupied(counts: list, seat: int, pid: str) -> bool:
