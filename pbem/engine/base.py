@@ -94,6 +94,9 @@ class Prompt:
     def __repr__(self):
         return f"Prompt(seat={self.seat!r}, kind={self.kind!r}, data={self.data!r})"
 
+    def __reduce__(self):  # copy and pickle rebuild it through __init__ (setting a slot is refused)
+        return Prompt, (self.seat, self.kind, self.data)
+
 
 @dataclass(frozen=True)
 class Option:

@@ -106,6 +106,9 @@ def test_prompt_is_a_frozen_value_of_seat_and_kind():
     assert repr(a) == "Prompt(seat=1, kind='place', data={'left': 3})"
     with pytest.raises(dataclasses.FrozenInstanceError):
         a.seat = 2
+    import copy
+    import pickle
+    assert repr(pickle.loads(pickle.dumps(a))) == repr(copy.deepcopy(a)) == repr(a)
 
 
 def test_draws_hash_the_seed_and_position():
