@@ -4,7 +4,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 State = dict  # plain JSON data: dicts, lists, str, int, bool, None
@@ -63,13 +63,40 @@ class Ambiguous(CommandError):
         self.candidates = list(candidates)
 
 
-@dataclass(frozen=True)
 class Prompt:
-    """One seat asked to act: `kind` names the decision (e.g. "place", "feed")."""
+    """One seat asked to act: `kind` names the decision (e.g. "place", "feed"); `data` says more.
 
-    seat: int
-    kind: str
-    data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    A frozen value compared and hashed by seat and kind, as the frozen dataclass it was; written
+    out with slots because every move builds one or more (half the cost of the dataclass, issue 15).
+    """
+
+    __slots__ = ("seat", "kind", "data")
+
+    def __init__(self, seat: int, kind: str, data: Mapping[str, Any] | None = None):
+        _set = object.__setattr__
+        _set(self, "seat", seat)
+        _set(self, "kind", kind)
+        _set(self, "data", {} if data is None else data)
+
+    def __setattr__(self, name, value):
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other):
+        if type(other) is not Prompt:
+            return NotImplemented
+        return (self.seat, self.kind) == (other.seat, other.kind)
+
+    def __hash__(self):
+        return hash((self.seat, self.kind))
+
+    def __repr__(self):
+        return f"Prompt(seat={self.seat!r}, kind={self.kind!r}, data={self.data!r})"
+
+    def __reduce__(self):  # copy and pickle rebuild it through __init__ (setting a slot is refused)
+        return Prompt, (self.seat, self.kind, self.data)
 
 
 @dataclass(frozen=True)
@@ -143,13 +170,25 @@ def new_rng(seed: int | str) -> dict:
 
 def draw(rng: dict, n: int) -> int:
     """Return a uniform integer in [0, n) and advance `rng` in place (callers own a copy)."""
+    return _draw(rng, n, _seeded(rng["seed"]))
+
+
+def _seeded(seed):
+    """A hash that has taken in what every draw of `seed` starts with: the draw at `pos` hashes
+    f"{seed}:{pos}", so each draw copies this and adds its position (issue 15: the seed is
+    encoded and hashed once per roll or shuffle, not once per die)."""
+    return _blake2b(f"{seed}:".encode(), digest_size=8)
+
+
+def _draw(rng: dict, n: int, seeded) -> int:
     if n <= 0:
         raise ValueError("draw needs n >= 1")
     limit = _LIMITS.get(n) or (1 << 64) - ((1 << 64) % n)
-    seed = rng["seed"]
     pos = rng["pos"]
     while True:
-        x = int.from_bytes(_blake2b(f"{seed}:{pos}".encode(), digest_size=8).digest(), "big")
+        h = seeded.copy()
+        h.update(b"%d" % pos)  # the digits of pos, as str(pos) would give them
+        x = int.from_bytes(h.digest(), "big")
         pos += 1
         if x < limit:
             rng["pos"] = pos
@@ -162,14 +201,16 @@ _LIMITS = {n: (1 << 64) - ((1 << 64) % n) for n in range(1, 7)}  # a die and the
 
 def roll(rng: dict, dice: int = 1) -> list[int]:
     """Roll `dice` six-sided dice, advancing `rng`."""
-    return [draw(rng, 6) + 1 for _ in range(dice)]
+    seeded = _seeded(rng["seed"])
+    return [_draw(rng, 6, seeded) + 1 for _ in range(dice)]
 
 
 def shuffled(rng: dict, items: Sequence) -> list:
     """A Fisher-Yates shuffle of `items` drawn from `rng`."""
     out = list(items)
+    seeded = _seeded(rng["seed"])
     for i in range(len(out) - 1, 0, -1):
-        j = draw(rng, i + 1)
+        j = _draw(rng, i + 1, seeded)
         out[i], out[j] = out[j], out[i]
     return out
 
@@ -189,11 +230,15 @@ class Game(Protocol):
     def apply(self, state: State, seat: int, move) -> tuple[State, list[dict]]: ...
     def view(self, state: State, seat: int | None) -> dict: ...
     def result(self, state: State) -> Result | None: ...
+    # `describe` answers "" for an event `viewer` is not to know of; every caller leaves empty lines out.
     def describe(self, event: Mapping, viewer: int | None, locale: str, names: Sequence[str] | None = None) -> str: ...
     def bot_move(self, state: State, seat: int, rnd) -> Any: ...
     # Optional: `scores(state) -> list[int]`, the score track by seat, for the score chart;
     # `PARSE_NAMES = True`: `parse(text, state, seat, names=...)` takes the seats' display names (as `describe`),
     #   so a command may name a player ("aggression Raid Bob"); a move's text still says "player 2";
+    # `shown_command(text, state, seat, names) -> str`, a command `seat` may send (a legal move's text, an example)
+    #   as a player reads it: players by name where that text parses back to the same moves, else as it was; the
+    #   service shows commands so in mails and on the page (outbound.shown_commands), never stores or sends them so;
     # `board_text(view, locale, names) -> str`, the board as text for mails;
     # `legal_texts(state, seat) -> list[str]`, a short list of commands (templates) for mails and errors;
     # `score_sheet(result, locale) -> [(label, {seat: points})]`, where the final points came from;

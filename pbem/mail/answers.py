@@ -328,10 +328,12 @@ def legal_examples(game: Game, seat: int, limit: int = EXAMPLES) -> list[str]:
     rules = engine.get(game.slug)
     try:
         if hasattr(rules, "legal_texts"):
-            return list(rules.legal_texts(game.state, seat))[:limit]
-        return [str(m) for m in rules.legal(game.state, seat)[:limit]]
+            texts = list(rules.legal_texts(game.state, seat))[:limit]
+        else:
+            texts = [str(m) for m in rules.legal(game.state, seat)[:limit]]
     except engine.CommandError:
         return []
+    return outbound.shown_commands(game, seat, texts)
 
 
 def _render(report: Report, locale: str) -> str:
@@ -358,6 +360,15 @@ def _applied(step: Step) -> list[str]:
     return [_("Applied: %(moves)s.", moves="; ".join(step.applied))] if step.applied else []
 
 
+def _shown_legal(step: Step, report: Report) -> list[str]:
+    """The first of what the seat could send, players named as in its turn mail (the step keeps them canonical)."""
+    legal = step.legal[:LEGAL_SHOWN]
+    game = report.game
+    if step.verb != "moves" or game is None or report.seat is None or game.state is None:
+        return legal
+    return outbound.shown_commands(game, report.seat, legal)
+
+
 def _failure(step: Step, report: Report, locale: str) -> list[str]:
     if step.trailing:
         if report.seat is None or report.game is None or report.game.state is None:
@@ -372,7 +383,7 @@ def _failure(step: Step, report: Report, locale: str) -> list[str]:
     if report.unread:
         out += [_("The lines after it were not read:"), *_quoted(report.unread)]
     if step.legal:
-        out += [_("What you could send now:"), *(f"  {c}" for c in step.legal[:LEGAL_SHOWN])]
+        out += [_("What you could send now:"), *(f"  {c}" for c in _shown_legal(step, report))]
         if len(step.legal) > LEGAL_SHOWN:
             # Never a silent cut: say how many more, and where the whole list is.
             more = len(step.legal) - LEGAL_SHOWN

@@ -273,6 +273,16 @@ def seat_names(game: Game) -> list[str]:
     return [s.display_name for s in sorted(game.seats, key=lambda s: s.position if s.position is not None else 99)]
 
 
+def shown_commands(game: Game, seat: int, texts: list[str]) -> list[str]:
+    """Commands `seat` may send, as a player reads them: the engine's optional `shown_command` names the players
+    ("aggression Raid I Bob" for "... player 2"); stored moves, the API and other games keep the texts as they are."""
+    show = getattr(engine.get(game.slug), "shown_command", None)
+    if show is None or not texts:
+        return list(texts)
+    names = seat_names(game)
+    return [show(text, game.state, seat, names) for text in texts]
+
+
 def _columns(rows: list[list[str]]) -> list[str]:
     """Rows of cells as aligned text: the first column left, the others right, wide (CJK) characters as two."""
     widths = [max(text_width(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -476,14 +486,15 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
     locale = user.locale
     prompts = [p for p in rules.pending(game.state) if p.seat == seat.position]
     moves = rules.legal(game.state, seat.position) if prompts else []
-    examples = example_commands(moves)
+    examples = shown_commands(game, seat.position, example_commands(moves))
     # Templates for what cannot be listed in full (payments, tool sets), when the game offers them.
     forms = ([t for t in rules.legal_texts(game.state, seat.position) if "<" in t or t.startswith("(")]
              if prompts and hasattr(rules, "legal_texts") else [])
+    forms = shown_commands(game, seat.position, forms[:8])
     return TurnBlock(
         game=game, seat=seat, rules_name=rules.NAME, asked=[prompt_words(p) for p in prompts],
         since=news_lines(game, seat, locale), board=board_text(game, seat.position, locale),
-        examples=examples, forms=forms[:8], link=seat_link(game, seat), game_url=game_link(game),
+        examples=examples, forms=forms, link=seat_link(game, seat), game_url=game_link(game),
         reply_address=tokens.reply_address(game.id, seat.position), deadline=deadline_for(seat.deadline, user),
         extensions_left=max(0, game.timeout_extensions - seat.extensions_used),
         replace_after=max(0, game.replace_after - seat.timeouts))
@@ -506,17 +517,21 @@ def _turn_key(game_id: int, position: int, prompt_version: int | None) -> str:
     return f"turn:{game_id}:{position}:{prompt_version}"
 
 
-def queue_turn(game: Game, seat: Seat) -> None:
+def queue_turn(game: Game, seat: Seat, queued: list[tuple] = ()) -> bool:
     """One turn mail for this seat's current prompt (the dedupe key makes it one, whatever retries), written
-    after the commit (write_turns).
+    after the commit (write_turns); whether it was queued.
 
+    `queued`: what became of the seat's queued lines (queued_text), said first in the mail. It is
+    written now, in the reader's language, and kept in the unwritten row's text until the mail is.
     A player who chose the daily digest gets none: the digest lists every game waiting on them.
     """
     user = seat.user
     if user is None or user.digest:
-        return
-    _queue(_turn_key(game.id, seat.position, seat.prompt_version), "turn", user.email, "", "", user=user,
-           game=game, message_id=turn_message_id(game, seat), status=UNWRITTEN)
+        return False
+    with force_locale(_user_locale(user)):
+        note = queued_text(list(queued), user.locale, game, seat.position) if queued else ""
+    return _queue(_turn_key(game.id, seat.position, seat.prompt_version), "turn", user.email, "", note, user=user,
+                  game=game, message_id=turn_message_id(game, seat), status=UNWRITTEN) is not None
 
 
 def write_turns(session, most: int) -> int:
@@ -554,6 +569,10 @@ def _write_row(row: Outbox, games: dict[int, Game]) -> None:
     game = games.get(int(game_id))
     seat = game.seat_at(int(position)) if game is not None else None
     if seat is None or game.status != "active" or str(seat.prompt_version) != version or row.user is None:
+        if row.text and row.user is not None and game is not None:
+            # What became of its queued lines is still news: that alone goes.
+            _write_queued_only(row, game, seat, row.user)
+            return
         row.status, row.last_error = "suppressed", ("not sent: the seat had answered (or the game had moved on) "
                                                     "before the mail was written")
         return
@@ -569,11 +588,21 @@ def _write_row(row: Outbox, games: dict[int, Game]) -> None:
 def _write_turn(row: Outbox, game: Game, seat: Seat, user: User) -> None:
     with force_locale(_user_locale(user)):
         block = turn_block(game, seat, user)
-        context = {"block": block, "user": user, "commands_doc": commands_doc(), **_footer(user)}
+        context = {"block": block, "user": user, "commands_doc": commands_doc(), **_footer(user),
+                   "queued": row.text.split("\n\n") if row.text else []}
         asked = ", ".join(block.asked) or gettext("your move")
         row.subject = " ".join(f"{game_tag(game)} {gettext('Your turn: %(asked)s', asked=asked)}".split())[:300]
         row.text, row.html = fold(render("turn.txt", **context)), render("turn.html", **context)
         row.headers = _game_headers(game, seat)
+
+
+def _write_queued_only(row: Outbox, game: Game, seat: Seat | None, user: User) -> None:
+    """A turn mail no longer to be sent that carried what became of queued lines: it says only that, as a notice."""
+    with force_locale(_user_locale(user)):
+        row.kind, row.subject = "notice", " ".join(f"{game_tag(game)} {row.text[:120]}".split())[:300]
+        row.text = fold(render("notice.txt", text=row.text, link=game_link(game), **_footer(user)))
+        row.headers = _game_headers(game, seat, user)
+        row.status, row.next_attempt_at = "pending", now()
 
 
 def commands_doc() -> str:
@@ -677,28 +706,40 @@ def queue_timeout_notice(game: Game, seat: Seat, key: str, *, extended: bool, pl
 QUEUED_LEGAL_SHOWN = 24  # legal commands listed after a queued line failed
 
 
-def queue_queued_result(game: Game, seat: Seat, lines: list[str], outcome) -> None:
-    """One mail to `seat` about the lines it had queued behind an interrupt: what was applied, what failed (with
-    what it may send), what waits again; `outcome` None: dropped, the turn they were written for is over."""
+def queued_text(results: list[tuple], locale: str, game: Game | None = None, position: int | None = None) -> str:
+    """What became of a seat's queued lines, in the current locale: for each (lines, outcome) what was applied, what
+    failed (with what it may send, players named when `game` and the seat's `position` are given), what waits
+    again; `outcome` None: dropped, the turn they were written for is over. Paragraphs are separated by a blank
+    line."""
+    parts = []
+    for lines, outcome in results:
+        if outcome is None:
+            parts.append(gettext("Your queued lines were dropped: the turn they were written for is over: %(lines)s",
+                                 lines="; ".join(lines)))
+            continue
+        if outcome.applied:
+            parts.append(gettext("Your queued lines were applied: %(moves)s", moves="; ".join(outcome.applied)))
+        if outcome.error is not None:
+            legal = outcome.legal[:QUEUED_LEGAL_SHOWN]
+            if game is not None and position is not None:
+                legal = shown_commands(game, position, legal)
+            parts.append(gettext("Your queued line \"%(line)s\" failed (%(why)s); the lines after it were not "
+                                 "applied. You can send: %(legal)s", line=outcome.failed_line,
+                                 why=outcome.error_in(locale), legal="; ".join(legal)))
+        if outcome.queued:
+            parts.append(gettext("queued until %(names)s answers: %(lines)s",
+                                 names=", ".join(outcome.queued_for), lines="; ".join(outcome.queued)))
+    return "\n\n".join(parts)
+
+
+def queue_queued_result(game: Game, seat: Seat, results: list[tuple]) -> None:
+    """One mail to `seat` about the lines it had queued behind an interrupt (see queued_text), when no turn mail
+    of its says it (the seat is not asked now, or takes the digest)."""
     user = seat.user
     if user is None:
         return
     with force_locale(_user_locale(user)):
-        if outcome is None:
-            parts = [gettext("Your queued lines were dropped: the turn they were written for is over: %(lines)s",
-                             lines="; ".join(lines))]
-        else:
-            parts = [gettext("Your queued lines were applied: %(moves)s", moves="; ".join(outcome.applied))
-                     ] if outcome.applied else []
-            if outcome.error is not None:
-                legal = outcome.legal[:QUEUED_LEGAL_SHOWN]
-                parts.append(gettext("Your queued line \"%(line)s\" failed (%(why)s); the lines after it were not "
-                                     "applied. You can send: %(legal)s", line=outcome.failed_line,
-                                     why=outcome.error_in(user.locale), legal="; ".join(legal)))
-            if outcome.queued:
-                parts.append(gettext("queued until %(names)s answers: %(lines)s",
-                                     names=", ".join(outcome.queued_for), lines="; ".join(outcome.queued)))
-        body = "\n\n".join(parts)
+        body = queued_text(results, user.locale, game, seat.position)
         _queue(f"queued:{game.id}:{seat.position}:{game.version}", "notice", user.email,
                f"{game_tag(game)} {body[:120]}",
                fold(render("notice.txt", text=body, link=game_link(game), **_footer(user))),

@@ -13,8 +13,8 @@ from ..deadlines import deadline_after
 from ..extensions import db
 from ..languages import N_, in_each_locale
 from ..mail import outbound
-from ..models import Game, Move, Submission
-from .errors import PlayError, StaleForm
+from ..models import Game, Move, Submission, User
+from .errors import NotAllowed, PlayError, StaleForm
 from .transaction import commit, lock
 from .undo import UNDO, take_back, undo_rest
 from .vacations import turn_clock_start
@@ -73,8 +73,8 @@ def split_commands(text: str) -> list[str]:
     return [part.strip() for line in text.splitlines() for part in line.split(";") if part.strip()]
 
 
-def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_version: int | None = None,
-           written_for: int | None = None, mail_own_turn: bool = True) -> Outcome:
+def submit(game_id: int, seat: int | None, text: str, source: str, key: str, expect_version: int | None = None,
+           written_for: int | None = None, mail_own_turn: bool = True, player: User | None = None) -> Outcome:
     """Apply `text` (one or more commands) for `seat` in one transaction; a repeated `key` returns the first outcome.
 
     Commands apply in order and stop at the first that fails: the ones before it stay
@@ -85,9 +85,12 @@ def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_ver
     lines apply only while the game is in the part (round and phase) that prompt belonged to.
     A reply's answer carries what a turn mail would (`mail_own_turn=False`): then `seat` gets
     no separate turn mail from this submission, so each reply gets exactly one mail back.
+    `player` instead of `seat`: the seat that user holds (NotAllowed if none).
     """
     try:
         game = lock(game_id)
+        if player is not None:
+            seat = _held_by(game, player)
         seen = db.session.scalar(select(Submission).where(Submission.key == key))
         if seen is not None and (seen.game_id, seen.seat) != (game.id, seat):
             # Keys come from outside (Message-IDs, form nonces): never hand one seat another's outcome.
@@ -118,6 +121,16 @@ def submit(game_id: int, seat: int, text: str, source: str, key: str, expect_ver
     except BaseException:
         db.session.rollback()
         raise
+
+
+def _held_by(game: Game, player: User) -> int:
+    """The engine seat `player` holds in `game`."""
+    row = next((s for s in game.seats if s.user_id == player.id), None)
+    if row is None:
+        raise NotAllowed("you are not seated in this game")
+    if row.position is None:
+        raise PlayError("game %(game)d has not started yet", game=game.id)
+    return row.position
 
 
 def _apply_commands(game: Game, seat: int, text: str, source: str, submission: Submission,
@@ -214,10 +227,12 @@ def _over(game: Game, rules, row, pending: list[int]) -> bool:
     return not pending or _own_turn(rules, game.state, row.position) != row.queued["turn"]
 
 
-def _run_queues(game: Game, rules, waits: "Waits") -> list[int]:
-    """Apply each seat's queue once the game asks that seat again in the turn it was written for, drop those whose
-    turn has moved on, and tell the seat by mail either way; the seats asked after that."""
+def _run_queues(game: Game, rules, waits: "Waits") -> tuple[list[int], dict[int, list[tuple]]]:
+    """Apply each seat's queue once the game asks that seat again in the turn it was written for, and drop those
+    whose turn has moved on; the seats asked after that, and what became of each queue by seat ((lines, outcome),
+    outcome None: dropped) for advance() to tell the seat."""
     pending = play_bots(game, rules, waits)
+    told: dict[int, list[tuple]] = {}
     for _ in range(game.num_seats + 1):  # each pass empties a queue (or holds it again behind a new interrupt)
         row = next((s for s in game.seats if s.queued and (s.position in pending or _over(game, rules, s, pending))),
                    None)
@@ -225,13 +240,13 @@ def _run_queues(game: Game, rules, waits: "Waits") -> list[int]:
             break
         over, queued, row.queued = _over(game, rules, row, pending), row.queued, None
         if over:
-            outbound.queue_queued_result(game, row, queued["lines"], None)
+            told.setdefault(row.position, []).append((queued["lines"], None))
             continue
         outcome = Outcome(version=game.version)
         _run_lines(game, rules, row.position, queued["lines"], "queue", None, waits, outcome)
-        outbound.queue_queued_result(game, row, queued["lines"], outcome)
+        told.setdefault(row.position, []).append((queued["lines"], outcome))
         pending = play_bots(game, rules, waits)
-    return pending
+    return pending, told
 
 
 MOVED_ON = N_("this mail answered %(then)s; the game is in %(now)s now, so this line and the ones after it were "
@@ -373,9 +388,10 @@ def play_bots(game: Game, rules, waits: Waits) -> list[int]:
 def advance(game: Game, rules, waits: Waits, quiet_seat: int | None = None) -> None:
     """Let bots play their turns, then record who is now asked and since when, and queue their mail.
 
-    `quiet_seat` gets no turn mail here: the answer to its mail says what a turn mail would.
+    `quiet_seat` gets no turn mail here: the answer to its mail says what a turn mail would. A seat whose
+    queued lines ran (or were dropped) hears of it in its turn mail when it gets one, else in a mail of its own.
     """
-    pending = _run_queues(game, rules, waits)
+    pending, told = _run_queues(game, rules, waits)
     state = game.state
     moment = now()
     for seat in game.seats:
@@ -389,7 +405,10 @@ def advance(game: Game, rules, waits: Waits, quiet_seat: int | None = None) -> N
         seat.reminded = 0
         seat.extensions_used = 0
         if version is not None and not seat.is_bot and seat.user is not None and seat.position != quiet_seat:
-            outbound.queue_turn(game, seat)
+            if outbound.queue_turn(game, seat, told.get(seat.position, ())):
+                told.pop(seat.position, None)
+    for position, results in told.items():
+        outbound.queue_queued_result(game, game.seat_at(position), results)
     if not pending:
         game.status = "finished"
         game.finished_at = moment

@@ -218,7 +218,7 @@ def _detail(game: Game, user: User) -> dict:
 
 
 def _game_response(game_id: int, status: int = 200):
-    response = jsonify(schemas.GameDetailSchema().dump(_detail(_game(game_id), g.user)))
+    response = jsonify(schemas.shared(schemas.GameDetailSchema).dump(_detail(_game(game_id), g.user)))
     response.status_code = status
     return response
 
@@ -229,7 +229,7 @@ def _game_response(game_id: int, status: int = 200):
 @documented("The caller's games, most recently changed first", response=schemas.GameListSchema,
             query=schemas.GameQuerySchema, errors=(400, 401))
 def list_games():
-    query = _validate(schemas.GameQuerySchema(), request.args.to_dict())
+    query = _validate(schemas.shared(schemas.GameQuerySchema), request.args.to_dict())
     stmt = (select(Game).join(Seat).where(Seat.user_id == g.user.id)
             .options(selectinload(Game.seats), selectinload(Game.host))
             .order_by(Game.updated_at.desc(), Game.id.desc()))
@@ -244,15 +244,15 @@ def list_games():
     page, more = rows[:query["limit"]], len(rows) > query["limit"]
     last = page[-1] if more else None
     cursor = f"{(last.updated_at - EPOCH) // timedelta(microseconds=1)}.{last.id}" if last else None
-    return jsonify(schemas.GameListSchema().dump({"games": [_summary(game, g.user) for game in page],
-                                                  "next": cursor}))
+    games = [_summary(game, g.user) for game in page]
+    return jsonify(schemas.shared(schemas.GameListSchema).dump({"games": games, "next": cursor}))
 
 
 @bp.post("/games")
 @documented("Create a game in the lobby, the caller seated as host", body=schemas.CreateGameSchema,
             response=schemas.GameDetailSchema, status=201, errors=(400, 401))
 def create_game():
-    data = _load(schemas.CreateGameSchema())
+    data = _load(schemas.shared(schemas.CreateGameSchema))
     try:
         game = play.create_game(g.user, data["slug"], seats=data["seats"], title=data.get("title"),
                                 options=data["options"], turn_seconds=data.get("turn_seconds"),
@@ -284,7 +284,7 @@ def legal_moves(game_id: int):
         commands = [str(m) for m in rules.legal(game.state, seat)] if prompts else []
     except engine.CommandError:
         commands = []
-    return jsonify(schemas.LegalSchema().dump(
+    return jsonify(schemas.shared(schemas.LegalSchema).dump(
         {"game_id": game.id, "seat": seat, "version": game.version, "prompts": prompts, "commands": commands}))
 
 
@@ -292,18 +292,19 @@ def legal_moves(game_id: int):
 @documented("Submit commands for the caller's seat (422: refused by the rules, with what is legal)",
             body=schemas.MoveSchema, response=schemas.OutcomeSchema, errors=(400, 401, 403, 404, 409, 422))
 def submit_moves(game_id: int):
-    game = _game(game_id)
-    seat = _playing_seat(game)
-    data = _load(schemas.MoveSchema())
+    if game_id >= 2**31:  # ids are 32-bit in the database: a larger number is simply no game
+        raise ApiError(404, f"there is no game {game_id}")
+    data = _load(schemas.shared(schemas.MoveSchema))
     # Scoped to the caller and game: someone else's key can never return their outcome.
-    key = f"api:{g.user.id}:{game.id}:{data['key']}" if data.get("key") else "api:" + secrets.token_urlsafe(16)
+    key = f"api:{g.user.id}:{game_id}:{data['key']}" if data.get("key") else "api:" + secrets.token_urlsafe(16)
     try:
-        outcome = play.submit(game.id, seat, normalise_command_text(data["commands"]), "api", key,
+        # The caller's seat is found in the game read under its lock (a read of its own was a statement more).
+        outcome = play.submit(game_id, None, normalise_command_text(data["commands"]), "api", key, player=g.user,
                               expect_version=data.get("version"))
     except play.StaleForm as exc:
         raise ApiError(409, f"the game has moved on (you sent version {exc.shown}, it is now {exc.current}); "
                             "nothing was applied: look again and choose anew", version=exc.current) from exc
-    response = jsonify(schemas.OutcomeSchema().dump(outcome))
+    response = jsonify(schemas.shared(schemas.OutcomeSchema).dump(outcome))
     response.status_code = 200 if outcome.ok else 422
     return response
 
@@ -337,7 +338,7 @@ def leave(game_id: int):
 @documented("Start a full game (host only), optionally in a given seat order", body=schemas.StartSchema,
             response=schemas.GameDetailSchema, errors=(400, 401, 403, 404, 409))
 def start(game_id: int):
-    body = _load(schemas.StartSchema())
+    body = _load(schemas.shared(schemas.StartSchema))
     play.start_game(_game(game_id).id, g.user, body.get("order"))
     return _game_response(game_id)
 
@@ -355,7 +356,7 @@ def add_bot(game_id: int):
             body=schemas.InviteSchema, response=schemas.GameDetailSchema, errors=(400, 401, 403, 404, 409))
 def invite(game_id: int):
     game = _game(game_id)
-    data = _load(schemas.InviteSchema())
+    data = _load(schemas.shared(schemas.InviteSchema))
     play.invite(game.id, g.user, data["email"])
     return _game_response(game_id)
 

@@ -93,7 +93,7 @@ def dashboard_data(user: User) -> dict:
 
 def dashboard_json(user: User) -> dict:
     """The dashboard as the JSON API answers it (also /api/v1/dashboard)."""
-    return schemas.DashboardSchema().dump(dashboard_data(user))
+    return schemas.shared(schemas.DashboardSchema).dump(dashboard_data(user))
 
 
 def wants_json() -> bool:

@@ -61,6 +61,7 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
         except engine.CommandError:
             legal = []
     panels = build_panels(game.slug, rules, game.state, seat, legal, locale) if legal else []
+    example = _name_players(game, seat, panels)
     page = log.window(game, request.args.get("upto", type=int))
     names = outbound.seat_names(game)
     track = log.score_track(game)
@@ -70,7 +71,8 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
                               .order_by(ChatMessage.id.desc()).limit(CHAT_SHOWN)).all()
     return render_template(
         "games/show.html", game=game, rules=rules, seat=seat, view=rules.view(game.state, seat),
-        prompts=prompts, my_prompts=my_prompts, panels=panels, has_moves=bool(legal),
+        prompts=prompts, my_prompts=my_prompts, panels=panels, has_moves=bool(legal), example=example,
+        legal_shown=outbound.shown_commands(game, seat, outcome.legal) if outcome and seat is not None else [],
         rounds=log.grouped_history(game, page, seat, locale, names), page=page,
         notes=log.note_lines(notes, names) if page.latest else [],
         chart=log.score_chart(track, log.round_starts(game)), track=track, names=names,
@@ -79,6 +81,18 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
         prompt_version=seat_row.prompt_version if seat_row is not None else None,
         undo_moves=0 if read_only else undo.offer(game, seat),
         outcome=outcome, error=error, failed_mail=failed_mail), status
+
+
+def _name_players(game: Game, seat: int | None, panels: list) -> str | None:
+    """Labels that are command texts read with players named, as in the turn mail (the buttons still send the
+    canonical text); returns the page's typed example, the first choice's command read so."""
+    if not panels or seat is None:
+        return None
+    plain = [c for panel in panels for c in panel.choices if c.label == c.command]
+    for choice, shown in zip(plain, outbound.shown_commands(game, seat, [c.command for c in plain])):
+        choice.label = shown
+    first = panels[0].choices[0].command if panels[0].choices else None
+    return outbound.shown_commands(game, seat, [first])[0] if first else None
 
 
 @bp.route("/games/<int:game_id>")

@@ -1,6 +1,7 @@
 """The JSON API's request and response shapes (marshmallow), also the source of its OpenAPI description."""
 from __future__ import annotations
 
+import functools
 import json
 import re
 from datetime import datetime, timezone
@@ -292,3 +293,10 @@ def create_game_variants(common: dict) -> dict:
                             "properties": {name: {"enum": choices} for name, choices in offered.items()}},
             }})
     return {"oneOf": variants}
+
+
+@functools.cache
+def shared(schema: type[Schema]) -> Schema:
+    """One instance of `schema` for every request: building one (its fields bound, its hooks found) cost more
+    than the load or dump itself, and a marshmallow 4 schema keeps nothing between calls."""
+    return schema()

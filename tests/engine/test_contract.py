@@ -11,6 +11,7 @@ import pytest
 
 from pbem import engine
 from pbem.engine import CommandError
+from pbem.engine.base import may_see
 
 MAX_MOVES = 5000
 GAMES = engine.games(unoffered=True)  # every engine, offered to hosts or not yet
@@ -58,7 +59,8 @@ def bot_game(g, players: int, seed: int, every=None, options=None):
         state, events = g.apply(state, seat, move)
         for e in events:
             assert isinstance(e, dict) and "kind" in e and json.loads(json.dumps(e)) == e
-            assert g.describe(e, seat, "en")
+            # Told to whoever may see it, and to nobody else (not even as "something hidden").
+            assert bool(g.describe(e, seat, "en")) == may_see(e, seat), e
         log.append((seat, str(move)))
         if every:
             every(state)

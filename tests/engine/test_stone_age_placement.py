@@ -163,3 +163,39 @@ def test_there_is_no_pass_command():
     with pytest.raises(Exception) as err:
         SA.parse("pass", game(4), 0)
     assert "place" in str(err.value.legal[0])
+
+
+def _placement_states():
+    """Every placement prompt of a few seeded bot games, base game and expansion, 2 to 5 players."""
+    import random
+    for players, options in ((2, {}), (3, {}), (4, {}), (4, {"expansion": "style"}), (5, {"expansion": "style"})):
+        s = SA.setup(players, options, f"placing:{players}")
+        rnd = random.Random(players)
+        while SA.pending(s):
+            pr = SA.pending(s)[0]
+            if pr.kind == "place":
+                yield s, pr.seat
+            s, _ = SA.apply(s, pr.seat, SA.bot_move(s, pr.seat, rnd))
+
+
+def test_shortcuts_agree_with_placement_error():
+    """Issue 15: the legal list and the bot skip places `occupied` calls refused and find the accepted numbers by
+    halving, both on the ground that a place refusing n people refuses more. Asked of every place and number in
+    whole games, placement_error agrees: occupied places refuse every number, and the accepted numbers are the
+    first few of counts_to_try, those legal_places lists."""
+    from pbem.engine.stone_age.placement import counts_to_try, legal_places, occupied, placement_error
+    from pbem.engine.stone_age.state import places
+    checked = 0
+    for s, who in _placement_states():
+        p = s["seats"][who]
+        left = p["people"] - p["placed"]
+        listed = {(m.n, m.pid) for m in legal_places(s, who)}
+        for pid in places(s):
+            accepted = [n for n in range(0, 11) if placement_error(s, who, n, pid) is None]
+            if occupied(s["board"][pid], who, pid):
+                assert accepted == []
+            tries = counts_to_try(pid, left)
+            assert accepted == list(tries[:len(accepted)])
+            assert {(n, q) for n, q in listed if q == pid} == {(n, pid) for n in accepted}
+            checked += 1
+    assert checked > 1000

@@ -94,3 +94,42 @@ def test_the_fast_state_copy_shares_nothing_mutable():
         originals = {path: id(obj) for path, obj in _containers(s)}
         for path, obj in _containers(c):
             assert id(obj) != originals[path], path
+
+
+def test_prompt_is_a_frozen_value_of_seat_and_kind():
+    """base.Prompt is written out with slots for speed (issue 15) but behaves as the frozen dataclass it was:
+    equal and hashed by seat and kind (not data), immutable, and the same repr."""
+    import dataclasses
+    a, b = base.Prompt(1, "place", {"left": 3}), base.Prompt(1, "place")
+    assert a == b and hash(a) == hash(b) and b.data == {}
+    assert a != base.Prompt(2, "place") and a != base.Prompt(1, "feed") and a != (1, "place")
+    assert repr(a) == "Prompt(seat=1, kind='place', data={'left': 3})"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.seat = 2
+    import copy
+    import pickle
+    assert repr(pickle.loads(pickle.dumps(a))) == repr(copy.deepcopy(a)) == repr(a)
+
+
+def test_draws_hash_the_seed_and_position():
+    """The draw at position pos of seed s is blake2b(f"{s}:{pos}") (8 bytes, big-endian), rejected above the
+    largest multiple of n: base.draw, roll and shuffled keep that stream however they encode it (issue 15)."""
+    import hashlib
+
+    def by_hand(seed, pos, n):
+        while True:
+            x = int.from_bytes(hashlib.blake2b(f"{seed}:{pos}".encode(), digest_size=8).digest(), "big")
+            pos += 1
+            if x < (1 << 64) - ((1 << 64) % n):
+                return x % n, pos
+
+    for seed in ("pin", 7, "fingerprint:3-shuffled"):
+        rng, pos = base.new_rng(seed), 0
+        for n in (6, 6, 5, 36, 1, 2, 1000):
+            want, pos = by_hand(str(seed), pos, n)
+            assert base.draw(rng, n) == want and rng["pos"] == pos
+        dice = base.roll(rng, 3)
+        for die in dice:
+            want, pos = by_hand(str(seed), pos, 6)
+            assert die == want + 1
+        assert rng["pos"] == pos

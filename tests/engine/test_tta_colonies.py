@@ -271,6 +271,33 @@ def test_independence_declaration_takes_a_colony_from_the_weakest_with_its_token
     assert any(e["kind"] == "colony_lost" and e["seat"] == 1 for e in events)
 
 
+def test_a_colony_settled_annexed_and_lost_moves_its_tokens_by_one_path():
+    """A colony's yellow and blue tokens come from the box when it is settled (JA l.262), change banks when Annex
+    takes it (docs/tta.md: no one-time gain again) and go back to the box when it is lost (Independence
+    Declaration): colonies.settle, colonies.annex and colonies.lose_colony, one token path (colony_tokens)."""
+    state = tta_state(players=2)
+    p0, p1 = state["seats"]
+    colony = mil(state, "mil/I/developed_territory", seat=1)        # +1 yellow, +1 blue while held
+    p1["mil_hand"].remove(colony)
+    state["past"].append(colony)
+    banks = [(p["yellow"], p["boxed"], p["blue"], p["blue_extra"]) for p in (p0, p1)]
+    events: list = []
+    colonies.settle(state, 1, colony, events)
+    assert (p1["yellow"], p1["boxed"], p1["blue"], p1["blue_extra"]) == (
+        banks[1][0] + 1, banks[1][1] - 1, banks[1][2] + 1, banks[1][3] + 1)
+    colonies.annex(state, 0, 1, colony, events)
+    assert p1["colonies"] == [] and p0["colonies"] == [colony] and problems(state) == []
+    assert (p1["yellow"], p1["boxed"], p1["blue"], p1["blue_extra"]) == banks[1]
+    assert (p0["yellow"], p0["boxed"], p0["blue"], p0["blue_extra"]) == (
+        banks[0][0] + 1, banks[0][1] - 1, banks[0][2] + 1, banks[0][3] + 1)
+    assert events[-1] == dict(kind="annexed", seat=0, card=colony, source=1)
+    colonies.lose_colony(state, 0, colony, events)
+    assert (p0["yellow"], p0["boxed"], p0["blue"], p0["blue_extra"]) == banks[0] and colony in state["past"]
+    assert problems(state) == []
+    from pbem.engine.tta import conflict
+    assert not hasattr(conflict, "colony_tokens")                     # Annex has no token code of its own
+
+
 def test_impact_of_colonies_counts_the_colonies():
     state = tta_state(players=2)
     state["stack"] = [{"kind": "politics", "seat": 0, "resume": "discard"}]
@@ -309,7 +336,7 @@ def test_a_standing_bid_may_be_set_any_time_and_stays_hidden():
     state, events = tta.apply(state, 1, StandingBid(4))   # seat 1 is not asked
     assert state["seats"][1]["standing_bid"] == 4 and events[0]["to"] == [1]
     assert "standing_bid" not in tta.view(state, 0)["seats"][1] and tta.view(state, 1)["seats"][1]["standing_bid"] == 4
-    assert "hidden" in tta.describe(events[0], 0)
+    assert tta.describe(events[0], 0) == ""  # the others are not told of it at all
     assert tta.describe(events[0], 1) == "You will bid for territories up to 4."
     state, _ = tta.apply(state, 1, StandingBid(None))
     assert state["seats"][1]["standing_bid"] is None and asked(state) == [(0, "actions")]

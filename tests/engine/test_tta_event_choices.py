@@ -354,21 +354,70 @@ def test_international_agreement_the_strongest_takes_cards_worth_five_civil_acti
     assert seat == 0 and options[0] == "skip" and row[0] in options and row[12] in options
     assert tta.pending(state)[0].data["budget"] == 5
     ca = state["seats"][0]["ca"]
-    state, _ = act(state, str(tta.moves.Choose(row[10])))               # slot 11: 3 civil actions' worth
+    state, _ = act(state, str(tta.moves.Choose(row[11])))               # slot 12: 3 civil actions' worth
     ((_, _, _, options),) = asked(state)
-    assert row[5] in options and row[9] not in options and row[10] not in options   # 2 left: slot 6 yes, 10 no
+    assert row[5] in options and row[9] not in options and row[12] not in options   # 2 left: slot 6 yes, 10 no
     state, _ = act(state, str(tta.moves.Choose(row[3])))                # slot 4: 1 left
     ((_, _, _, options),) = asked(state)
-    assert row[0] in options and row[5] not in options
+    assert row[1] in options and row[5] not in options                  # (Hammurabi: a second Age A leader)
     state, events = act(state, "choose skip")
     p = state["seats"][0]
-    assert p["hand"] == [row[10], row[3]] and p["ca"] == ca             # no civil action spent
-    kept = [c for c in row if c not in (row[10], row[3])]
+    assert p["hand"] == [row[11], row[3]] and p["ca"] == ca             # no civil action spent
+    kept = [c for c in row if c not in (row[11], row[3])]
     assert state["row"][:11] == kept and all(state["row"])              # slid left, none removed, two dealt
     assert state["skip_politics"] == 0 and problems(state) == []
     state["stack"], state["turn"] = [], 0
     assert turn.politics(state, []) == "discard" and state["skip_politics"] is None   # given up once
     assert turn.politics(state, []) in (None, "discard") and state["skip_politics"] is None
+
+
+def test_international_agreement_the_bot_and_the_deadline_take_the_best_cards_the_five_civil_actions_pay():
+    """International Agreement (card: up to 5 civil actions' worth of row cards): the bot, and so a player's deadline
+    default, takes cards while one worth having fits in what is left, then skips; the same with the same rng."""
+    import random
+
+    from pbem.engine.tta.actions import take_cost
+
+    def run(pick) -> dict:
+        state = revealed("mil/II/international_agreement")
+        for _ in range(6):
+            if not tta.pending(state) or "budget" not in tta.pending(state)[0].data:
+                return state
+            move = pick(state)
+            if move.option != "skip":
+                slot = state["row"].index(move.option)
+                spent.append(take_cost(state["seats"][0], slot, move.option.split(":", 1)[0]))
+            state, _ = tta.apply(state, 0, move)
+        return state
+
+    spent: list[int] = []
+    by_deadline = run(lambda s: tta.deadline_move(s, 0))
+    assert len(by_deadline["seats"][0]["hand"]) >= 2 and sum(spent) <= 5, (by_deadline["seats"][0]["hand"], spent)
+    assert problems(by_deadline) == []
+    bot_runs = []
+    for _ in range(2):
+        rng = random.Random("agreement")
+        bot_runs.append(run(lambda s: tta.bot_move(s, 0, rng)))
+    assert bot_runs[0] == bot_runs[1] and len(bot_runs[0]["seats"][0]["hand"]) >= 2
+
+
+def test_international_agreement_names_parse_back_to_the_card_and_one_copy_of_a_card_is_offered():
+    """The text of every answer parses back to it (a replayed log must come out the same): a card named with a word
+    that is also an answer ("Fast Food Chains", "Military Build-Up") names the card; of two copies of Movies in the
+    row only the leftmost is offered (it costs no more)."""
+    def row(s):  # four Age III cards swapped with the row's first four (cards are kept: the invariants hold)
+        wanted = ["civ/III/movies:1", "civ/III/fast_food_chains:1", "civ/III/military_build_up:1", "civ/III/movies:2"]
+        deck = s["decks"]["III"]
+        for slot, copy in enumerate(wanted):
+            deck[deck.index(copy)] = s["row"][slot]
+            s["row"][slot] = copy
+    state = revealed("mil/II/international_agreement", setup=row)
+    ((_, _, _, options),) = asked(state)
+    assert "civ/III/movies:1" in options and "civ/III/movies:2" not in options
+    for option in options:
+        assert tta.parse(str(tta.moves.Choose(option)), state, 0) == [tta.moves.Choose(option)], option
+    assert tta.parse("choose fast food chains", state, 0) == [tta.moves.Choose("civ/III/fast_food_chains:1")]
+    assert tta.parse("choose skip", state, 0) == [tta.moves.Choose("skip")]
 
 
 def test_ravages_of_time_each_turns_an_age_a_or_i_wonder_face_down():

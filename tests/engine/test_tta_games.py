@@ -94,4 +94,5 @@ def test_invariants_after_every_move_of_15_games():
 
 
 GAMES = {2: 400, 3: 330, 4: 270}
-FINGERPRINT = "d3161dbf0a401c94"  # International Agreement and Ravages of Time applied (on purpose)
+# On purpose: the bot takes International Agreement's cards, one copy of a card offered.
+FINGERPRINT = "42dda0729af546b4"

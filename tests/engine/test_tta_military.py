@@ -8,6 +8,7 @@ from pbem.engine import tta
 from pbem.engine.base import IllegalMove
 from pbem.engine.tta import economy as eco
 from pbem.engine.tta import turn
+from pbem.engine.tta.moves import name
 from pbem.engine.tta.cards.military import military_deck
 from pbem.engine.tta.invariants import military_problems, problems, view_leaks
 
@@ -122,7 +123,8 @@ def test_the_drawn_cards_are_told_to_their_seat_only():
     (private,) = [e for e in events if e["kind"] == "military_cards"]
     assert public["count"] == 2 and "cards" not in public
     assert private["to"] == [0] and private["cards"] == state["seats"][0]["mil_hand"]
-    assert "hidden" in tta.describe(private, 1) and "hidden" not in tta.describe(public, 1)
+    assert tta.describe(private, 1) == "" and "drew 2 military card" in tta.describe(public, 1)
+    assert all(name(c) in tta.describe(private, 0) for c in private["cards"])
 
 
 # --- the discard step -------------------------------------------------------------------------------

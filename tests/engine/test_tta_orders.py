@@ -32,7 +32,8 @@ def test_an_order_is_filed_by_a_seat_that_is_not_asked_and_only_it_sees_it():
     state, events = attacked("standing defence never", bonus=0)
     ev = [e for e in events if e["kind"] == "standing_order"][0]
     assert ev["to"] == [1] and state["orders"]["1"]["defence"] == "never"
-    assert tta.describe(ev, 0, "en") == "Player 2 did something hidden."
+    assert tta.describe(ev, 0, "en") == ""  # not even that an order was filed
+    assert "defence" in tta.describe(ev, 1, "en")
 
 
 def test_defence_never_answers_at_once_with_no_defence():

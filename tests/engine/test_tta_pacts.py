@@ -287,3 +287,45 @@ def test_trade_routes_b_pays_one_food_with_a_resource_and_a_needs_not_trade():
     state["round"] += 1
     state, events = act(state, "build bronze")                              # B trades only food
     assert eco.amount(state["seats"][0], "resource") == 1 and "traded" not in kinds(events)
+
+
+def test_trade_routes_is_used_by_choice_when_the_payment_names_it():
+    """Trade Routes Agreement (card: once per round, A *may* use 1 food in place of 1 resource, B 1 resource in place
+    of 1 food): "pay trade" uses it though the seat could pay without it; named when it cannot be used, refused."""
+    state = tta_state(players=3)
+    copy = in_pact(state, "mil/I/trade_routes_agreement", 0, 1, by=1)
+    state["seats"][0]["yellow"] -= 2
+    state["seats"][0]["idle"] += 2
+    holding(state, 0, food=3, resource=4)
+    for text in ("build mine Bronze pay trade", "build bronze payer échange", "建設 鉱山 bronze 支払い 交易",
+                 "baue mine bronze zahle tausch"):
+        (move,) = tta.parse(text, state, 0)
+        assert str(move) == "build mine Bronze pay trade", text
+    state, events = act(state, "build mine Bronze pay trade")             # Bronze's mine costs 2: 1 food, 1 resource
+    assert (eco.amount(state["seats"][0], "food"), eco.amount(state["seats"][0], "resource")) == (2, 3)
+    assert [e for e in events if e["kind"] == "traded"] == [
+        dict(kind="traded", seat=0, card=copy, what="food", instead="resource")]
+    with pytest.raises(IllegalMove, match="no Trade Routes Agreement lets you pay 1 resource with 1 food this round"):
+        act(state, "build mine Bronze pay trade")                         # used this round
+    state, events = act(state, "build mine Bronze")                       # not named, not short: no trade
+    assert "traded" not in kinds(events)
+    state["round"] += 1
+    holding(state, 0, food=3, resource=4)
+    state, events = act(state, "build mine Bronze pay trade, Bronze")     # with the tokens named too
+    assert (eco.amount(state["seats"][0], "food"), eco.amount(state["seats"][0], "resource")) == (2, 3)
+
+
+def test_trade_routes_named_by_b_pays_food_and_refused_without_the_other_good():
+    state = tta_state(players=3)
+    in_pact(state, "mil/I/trade_routes_agreement", 1, 0, by=1)              # seat 0 is B
+    from pbem.engine.tta.actions import population_food
+    cost = population_food(state["seats"][0])
+    holding(state, 0, food=cost + 2, resource=0)
+    with pytest.raises(IllegalMove, match="you have no resource to pay 1 food with 1 resource"):
+        act(state, "populate pay trade")
+    holding(state, 0, food=cost + 2, resource=2)
+    with pytest.raises(IllegalMove, match="no Trade Routes Agreement lets you pay 1 resource with 1 food"):
+        act(state, "build mine Bronze pay trade")                          # B trades only food
+    state, events = act(state, "populate pay trade")
+    assert (eco.amount(state["seats"][0], "food"), eco.amount(state["seats"][0], "resource")) == (3, 1)
+    assert "traded" in kinds(events)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.engine import tta
+from pbem.engine import base, tta
 from pbem.engine.tta import text
 
 ENGLISH_KINDS = set(re.findall(r'^\s+"([a-z_]+)": lambda', Path(text.__file__).read_text(), re.M))
@@ -32,5 +32,7 @@ def test_a_whole_game_is_told_without_a_missing_field(locale):
         for ev in events:
             kinds.add(ev["kind"])
             for viewer in (None, 0, 1, 2):
-                assert tta.describe(ev, viewer, locale, ["Ann", "Bob", "Cy"])
+                told = tta.describe(ev, viewer, locale, ["Ann", "Bob", "Cy"])
+                # A private event is told to whom it is for, and to nobody else, not even as "something".
+                assert bool(told) == base.may_see(ev, viewer), (ev, viewer, told)
     assert {"military_draw", "event_prepared", "tactic"} <= kinds

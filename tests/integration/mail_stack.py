@@ -39,8 +39,6 @@ def mail_stack(pg_url: str, smtp_server, tmp_path: Path, redis_db: str, inbound_
 
 def client_reply(mail: EmailMessage, sender: str, text: str) -> EmailMessage:
     """A reply to `mail` as a mail program writes it: `text` above the quoted original, threaded, to its Reply-To."""
-    from test_email_only_player import body
-
     msg = EmailMessage()
     msg["From"], msg["To"] = sender, mail["Reply-To"]
     msg["Subject"] = mail["Subject"] if mail["Subject"].startswith("Re:") else "Re: " + mail["Subject"]
@@ -50,3 +48,25 @@ def client_reply(mail: EmailMessage, sender: str, text: str) -> EmailMessage:
     quoted = "\n".join("> " + line if line else ">" for line in body(mail).splitlines())
     msg.set_content(f"{text}\n\nOn Wed, 25 Nov 2026 at 09:00, pbem <pbem@pbem.test> wrote:\n{quoted}\n")
     return msg
+
+
+def words(text: str) -> str:
+    """A mail's text with line breaks as spaces: answers are folded to 78 columns for phones."""
+    return " ".join(text.split())
+
+
+def body(mail: EmailMessage) -> str:
+    """The plain-text part of a mail."""
+    return mail.get_body(("plain",)).get_content()
+
+
+def examples(mail: EmailMessage) -> list[str]:
+    """The commands a turn mail gives "for example"."""
+    lines = body(mail).splitlines()
+    start = next(i for i, line in enumerate(lines) if line.rstrip().endswith(("For example:", "Par exemple :")))
+    out = []
+    for line in lines[start + 1:]:
+        if not line.startswith("    "):
+            return out
+        out.append(line.strip())
+    return out

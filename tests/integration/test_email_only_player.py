@@ -23,7 +23,7 @@ import psycopg
 import pytest
 
 from conftest import REDIS_URL
-from mail_stack import client_reply, mail_stack
+from mail_stack import body, client_reply, examples, mail_stack, words
 from served import set_up
 
 from pbem import engine
@@ -36,11 +36,6 @@ INBOUND_SECRET = "email-only-" + secrets.token_hex(8)
 REDIS_DB = REDIS_URL.rsplit("/", 1)[0] + "/12"  # its own broker and counters: other tests flush theirs
 RULES = engine.get("stone-age")
 DICE = ("forest", "clay", "quarry", "river")
-
-
-def words(text: str) -> str:
-    """A mail's text with line breaks as spaces: answers are folded to 78 columns for phones."""
-    return " ".join(text.split())
 
 
 class Mailer:
@@ -88,21 +83,6 @@ class Mailer:
                 left = deadline - time.monotonic()
                 assert left > 0, f"mail {n} to Ann never arrived; got {[m['Subject'] for m in mine]}"
                 self.sink.arrived.wait(min(left, 0.5))
-
-
-def body(mail: EmailMessage) -> str:
-    return mail.get_body(("plain",)).get_content()
-
-
-def examples(mail: EmailMessage) -> list[str]:
-    lines = body(mail).splitlines()
-    start = next(i for i, line in enumerate(lines) if line.rstrip().endswith(("For example:", "Par exemple :")))
-    out = []
-    for line in lines[start + 1:]:
-        if not line.startswith("    "):
-            return out
-        out.append(line.strip())
-    return out
 
 
 class Table:

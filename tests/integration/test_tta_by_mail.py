@@ -22,10 +22,9 @@ import pytest
 from celery import Celery
 
 from conftest import REDIS_URL
-from mail_stack import client_reply, mail_stack
+from mail_stack import body, client_reply, examples, mail_stack, words
 from served import set_up
 from tta_positions import pull_military
-from test_email_only_player import body, examples, words
 
 from pbem import engine
 
@@ -202,11 +201,11 @@ def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
     text = words(body(offer))
     assert "- bob ended the actions." in text and "- Bot 2 ended the actions." in text
     assert "- You: turn in round 2." in text and "military hand: Open Borders Agreement" in text
-    assert any(e.startswith("pact Open Borders Agreement player") for e in examples(offer)), examples(offer)
+    assert "pact Open Borders Agreement bob" in examples(offer), examples(offer)  # players named, not numbered
 
-    # Ann offers it to Bob: his standing order refuses it at once (he is not asked); her answer says so and,
-    # since she is asked her actions now, doubles as her turn mail.
-    sent = ann.reply(offer, "pact open borders agreement player 1")
+    # Ann offers it to Bob, naming him as the example does: his standing order refuses it at once (he is not
+    # asked); her answer says so and, since she is asked her actions now, doubles as her turn mail.
+    sent = ann.reply(offer, "pact open borders agreement bob")
     refused = ann.mail(4)
     assert refused["Subject"] == "Re: " + offer["Subject"] and refused["In-Reply-To"] == sent
     text = words(body(refused))

@@ -80,7 +80,10 @@ def test_every_tta_turn_mail_fits_78_columns_and_holds_what_the_turn_needs(make_
     db.session.expire_all()
     game = db.session.get(Game, game.id)
     if engine.get("tta").pending(game.state)[0].seat == 0:
-        assert set(examples_of(last)) <= {str(m) for m in engine.get("tta").legal(game.state, 0)}
+        # Examples name players (outbound.shown_commands): each parses to a legal move.
+        names, tta = outbound.seat_names(game), engine.get("tta")
+        assert {str(m) for e in examples_of(last) for m in tta.parse(e, game.state, 0, names)} <= {
+            str(m) for m in tta.legal(game.state, 0)}
     # The row with what each slot costs, each player's tableau, the news since the last turn, the deadline.
     assert " 1. [1] " in last and "13. [3] " in last
     board = last[last.index(" 1. [1] "):]
@@ -91,3 +94,45 @@ def test_every_tta_turn_mail_fits_78_columns_and_holds_what_the_turn_needs(make_
         # The news since her last move (a mail that follows her own answer, e.g. a political prompt after a
         # discard, has none: the news come in the mail after the others have played).
         assert any("Since your last move:" in m.text and "took" in m.text for m in turn_mails(ann.email)[1:])
+
+
+def _at_war(game: Game) -> Game:
+    """The game with seat 0 at its political phase, the only army, an aggression and a pact in hand
+    (tests/engine/test_tta_shown_names.py)."""
+    import sys
+    from pathlib import Path
+
+    from sqlalchemy.orm.attributes import flag_modified
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from test_tta_shown_names import attacker
+
+    game.state = attacker(players=len(game.seats))
+    flag_modified(game, "state")
+    game.seat_at(0).prompt_version += 1  # a new prompt: a new turn mail
+    db.session.commit()
+    return game
+
+
+def test_a_turn_mail_and_the_answer_to_a_reply_name_the_players_in_commands(make_user, make_game):
+    """The board lists players by name, so the commands do too ("aggression Raid I Bot 2", not "player 2"): the
+    examples, and what the answer to a failed line says could be sent; each parses back to its move."""
+    ann = make_user("ann")
+    game = _at_war(make_game("tta", humans=(ann,), bots=2))
+    outbound.queue_turn(game, game.seat_at(0))
+    db.session.commit()
+    outbound.write_turns(db.session, 10)
+    mail = turn_mails(ann.email)[-1]
+    examples = examples_of(mail.text)
+    names = outbound.seat_names(game)
+    assert names == ["ann", "Bot 2", "Bot 3"]
+    targeted = [e for e in examples if e.startswith(("aggression", "pact"))]
+    assert targeted and not any("player " in e for e in targeted), examples
+    assert any(e.endswith(("Bot 2", "Bot 3")) for e in targeted)
+    tta, legal = engine.get("tta"), engine.get("tta").legal(game.state, 0)
+    assert all(tta.parse(e, game.state, 0, names)[0] in legal for e in examples)
+
+    inbound.receive(reply(mail, "aggression Raid I Zed"), "raw")
+    answer = db.session.scalars(select(Outbox).where(Outbox.kind == "answer").order_by(Outbox.id.desc())).first()
+    could = answer.text[answer.text.index("What you could send now:"):]
+    assert "aggression Raid I Bot 2" in could and "player 2" not in could.split("\n\n")[0]

@@ -40,7 +40,7 @@ class Statements(Reads):
         self.kinds.append(f"{words[0]} {table}".strip())
 
 
-def test_an_api_submit_takes_ten_statements(client, make_game, monkeypatch):
+def test_an_api_submit_takes_nine_statements(client, make_game, monkeypatch):
     # Delivery (which writes the turn mail) runs in the worker when deployed; here it would run in-process.
     monkeypatch.setattr("pbem.tasks.kick_delivery", lambda: None)
     game = make_game(slug="stone-age", humans=("ann", "bob"), bots=2, seed="b")
@@ -56,8 +56,7 @@ def test_an_api_submit_takes_ten_statements(client, make_game, monkeypatch):
     # flushed the submission early: its outcome was a second write).
     assert run.kinds == [
         "SELECT api_tokens",  # the token and its user: one indexed query
-        "SELECT games",  # the game and its seats: is the caller seated?
-        "SELECT games",  # locked, with its seats and their users
+        "SELECT games",  # locked, with its seats and their users: the caller's seat is found there
         "SELECT submissions",  # the key seen before?
         "SELECT outbox",  # the turn mail's dedupe key seen before? (the mail is written after the commit)
         # The commit: one flush.

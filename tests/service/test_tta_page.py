@@ -4,6 +4,8 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
 from conftest import signin
 from sqlalchemy import select
 
@@ -38,6 +40,31 @@ def test_the_board_shows_card_faces_tableaus_and_tracks(client, make_user, make_
     assert "Current events: " in page and "Tactic: none." in page and "Your military cards: none." in page
     assert re.search(r'<button type="submit" name="move" value="take 1">Take [^<]+ \(slot 1\): 1 civil actions',
                      page)
+
+
+@pytest.mark.parametrize("locale, face_down", [("en", "face down: 2 culture a turn, no effects"),
+                                                ("ja", "裏向き：毎ターン文化2、効果なし"),
+                                                ("fr", "face cachée : 2 culture par tour, aucun effet"),
+                                                ("de", "verdeckt: 2 Kultur pro Zug, keine Wirkung")])
+def test_a_wonder_turned_face_down_shows_as_such(client, make_user, make_game, locale, face_down):
+    """Ravages of Time (docs/tta.md): a face-down wonder stays completed, gives 2 culture and has no effects; the
+    page says so instead of printing the card's effects, in the reader's language."""
+    from sqlalchemy.orm.attributes import flag_modified
+
+    ann = make_user("ann", locale=locale)
+    game = make_game("tta", humans=(ann,), bots=1)
+    ann_seat = game.state["seats"][0]
+    ann_seat["wonders"] = ["civ/A/pyramids", "civ/A/colossus"]
+    ann_seat["flipped"] = ["civ/A/pyramids"]
+    flag_modified(game, "state")
+    db.session.commit()
+    signin(client, ann.email)
+    page = html.unescape(_page(client, game))
+    down = re.findall(r'<li class="tta-card tta-wonder tta-face-down">(.*?)</li>', page, re.S)
+    assert len(down) == 1 and "Pyramids" in down[0] and face_down in down[0], down
+    assert "civil action" not in down[0]                                 # the Pyramids' effect is not printed
+    assert page.count(face_down) == 1
+    assert re.search(r'<li class="tta-card tta-wonder">.*?Colossus', page, re.S)
 
 
 def test_take_by_clicking_a_card_then_build_with_the_cost_confirmed_and_type_a_turn(client, make_user, make_game):
@@ -108,3 +135,38 @@ def test_the_history_is_grouped_by_round(client, make_user, make_game):
     page = html.unescape(_page(client, game))
     history = page[page.index('id="history"'):]
     assert "<summary>Round 1" in history and "<summary>Round 2 <span class=\"meta\">Round 2 begins.</span>" in history
+
+
+def test_the_move_form_names_the_players_its_commands_target(client, make_user, make_game):
+    """Buttons and the typed example read "aggression Raid I Bot 2" as the board names players (the button still
+    sends "player 2", which the move keeps); a refused line lists what could be sent, by name too."""
+    import sys
+    from pathlib import Path
+
+    from sqlalchemy.orm.attributes import flag_modified
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from test_tta_shown_names import attacker
+
+    ann = make_user("ann")
+    game = make_game("tta", humans=(ann,), bots=2)
+    game.state = attacker(players=3)
+    flag_modified(game, "state")
+    db.session.commit()
+    signin(client, ann.email)
+    page = html.unescape(_page(client, game))
+    assert re.search(r'<button type="submit" name="move" value="aggression Raid I player 2">aggression Raid I Bot 2<',
+                     page), page
+    assert ">pact Acceptance of Supremacy Bot 3 as A<" in page and ">aggression Raid I player" not in page
+    assert re.search(r"For example: (aggression Raid I|pact Acceptance of Supremacy) Bot [23]", page)
+    refused = client.post(f"/games/{game.id}/move", data={**_form_fields(page, "done"),
+                                                          "command": "aggression Raid I Zed"})
+    assert refused.status_code == 422
+    legal = re.search(r'<div class="legal">.*?</div>', html.unescape(refused.get_data(as_text=True)), re.S).group(0)
+    assert "<code>aggression Raid I Bot 2</code>" in legal and "player 2" not in legal
+    page = _page(client, game)  # a new form: a new submission key
+    sent = client.post(f"/games/{game.id}/move", data={**_form_fields(page, "done"),
+                                                       "move": "aggression Raid I player 2"})
+    assert sent.status_code == 302, sent.data
+    assert db.session.scalars(select(Move.text).where(Move.game_id == game.id, Move.seat == 0)).all()[-1] == \
+        "aggression Raid I player 2"

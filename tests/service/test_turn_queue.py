@@ -34,6 +34,21 @@ def _queue_mails(game: Game) -> list[str]:
         Outbox.game_id == game.id, Outbox.dedupe_key.like(f"queued:{game.id}:0:%")).order_by(Outbox.id))]
 
 
+def _turn_mails(game: Game, seat: int = 0) -> list[Outbox]:
+    return list(db.session.scalars(select(Outbox).where(
+        Outbox.game_id == game.id, Outbox.dedupe_key.like(f"turn:{game.id}:{seat}:%")).order_by(Outbox.id)))
+
+
+def _since(game: Game) -> int:
+    """The newest outbox row so far: the mails after it are the ones a step queued."""
+    return db.session.scalar(select(Outbox.id).order_by(Outbox.id.desc()).limit(1)) or 0
+
+
+def _mails_to(address: str, after: int) -> list[Outbox]:
+    return list(db.session.scalars(select(Outbox).where(Outbox.to_address == address, Outbox.id > after)
+                                   .order_by(Outbox.id)))
+
+
 def _defend_by_web(client, game: Game, command: str) -> None:
     signin(client, "ann@example.com")
     page = client.get(f"/games/{game.id}").get_data(as_text=True)
@@ -52,6 +67,7 @@ def test_a_build_mailed_after_an_aggression_waits_for_the_defence_then_is_applie
     game = db.session.get(Game, game.id)
     assert game.seat_at(0).queued["lines"] == ["build farm Agriculture"]
 
+    before = _since(game)
     _defend_by_web(client, game, "defend with +4")
     db.session.expire_all()
     game = db.session.get(Game, game.id)
@@ -60,8 +76,12 @@ def test_a_build_mailed_after_an_aggression_waits_for_the_defence_then_is_applie
     assert log[-2:] == [(1, "defend with +4", "web"), (0, "build farm Agriculture", "queue")], log
     assert game.state["seats"][0]["workers"]["civ/A/agriculture"] == 3
     assert game.seat_at(0).queued is None
-    [mail] = _queue_mails(game)
-    assert mail.startswith(f"Your queued lines were applied: build farm Agriculture. http://pbem.test/games/{game.id}")
+    # Bob is asked again in his turn: one mail, his turn mail, says first what his queue did.
+    [mail] = _mails_to("bob@example.com", before)
+    assert mail.kind == "turn" and _queue_mails(game) == []
+    text = words(mail.text)
+    assert text.startswith("Hello bob, Your queued lines were applied: build farm Agriculture It is your turn"), text
+    assert "Your queued lines were applied: build farm Agriculture" in mail.html
 
 
 def test_a_queue_is_dropped_with_a_word_when_the_turn_moved_on(make_game):
@@ -84,10 +104,13 @@ def test_a_queue_is_dropped_with_a_word_when_the_turn_moved_on(make_game):
 def test_a_failing_queued_line_is_reported_with_what_is_legal(make_game):
     game = _raid_ready(make_game)
     play.submit(game.id, 0, f"{RAID}\nbuild farm Irrigation\nbuild farm Agriculture", "web", "raid")
+    before = _since(game)
     assert play.submit(game.id, 1, "defend with +4", "web", "defence").ok
     game = db.session.get(Game, game.id)
     assert not any(m.source == "queue" for m in db.session.scalars(select(Move).where(Move.game_id == game.id)))
-    [mail] = _queue_mails(game)
+    [turn] = _mails_to("bob@example.com", before)
+    assert turn.kind == "turn" and _queue_mails(game) == []
+    mail = words(turn.text)
     assert 'Your queued line "build farm Irrigation" failed' in mail and "the lines after it were not applied" in mail
     assert "You can send: " in mail and "build farm Agriculture" in mail.split("You can send: ")[1], mail
     assert game.seat_at(0).queued is None
@@ -123,7 +146,38 @@ def test_the_queue_runs_when_the_bot_answers_the_interrupt_at_its_deadline(make_
     game = db.session.get(Game, game.id)
     last = db.session.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.seq.desc())).first()
     assert (last.seat, last.text, last.source) == (0, "build farm Agriculture", "queue")
-    assert game.seat_at(0).queued is None and len(_queue_mails(game)) == 1
+    assert game.seat_at(0).queued is None and _queue_mails(game) == []
+    assert "Your queued lines were applied: build farm Agriculture" in words(_turn_mails(game)[-1].text)
+
+
+def test_a_queue_whose_seat_is_not_asked_after_it_gets_a_mail_of_its_own(make_game):
+    """The queue ends Bob's turn ("done"): no turn mail of his follows, so the queue's result is mailed alone."""
+    game = _raid_ready(make_game)
+    play.submit(game.id, 0, f"{RAID}\ndone", "web", "raid")
+    before = _since(game)
+    assert play.submit(game.id, 1, "defend with +4", "web", "defence").ok
+    game = db.session.get(Game, game.id)
+    [mail] = _mails_to("bob@example.com", before)
+    assert mail.dedupe_key.startswith(f"queued:{game.id}:0:"), mail.dedupe_key
+    assert "Your queued lines were applied: done" in words(mail.text)
+
+
+def test_a_turn_mail_carrying_a_queue_result_goes_as_a_notice_when_the_turn_was_answered_first(make_game):
+    """The turn mail is written after the commit; if Bob moved before it was, the queue's result still reaches him."""
+    from pbem.mail import outbound
+
+    game = _raid_ready(make_game)
+    play.submit(game.id, 0, f"{RAID}\nbuild farm Agriculture", "web", "raid")
+    assert play.submit(game.id, 1, "defend with +4", "web", "defence").ok
+    game = db.session.get(Game, game.id)
+    row = _turn_mails(game)[-1]
+    row.status, row.text, row.html = outbound.UNWRITTEN, "Your queued lines were applied: build farm Agriculture", None
+    game.seat_at(0).prompt_version = None  # as if Bob had answered before the mail was written
+    db.session.commit()
+    assert outbound.write_turns(db.session, 10) == 1
+    row = db.session.get(Outbox, row.id)
+    assert (row.kind, row.status) == ("notice", "pending"), (row.kind, row.status, row.last_error)
+    assert words(row.text).startswith("Your queued lines were applied: build farm Agriculture.")
 
 
 def test_the_web_form_says_what_is_queued(client, make_game):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import base
 from . import ornaments
-from .board import is_style, places, row_spaces
+from .board import is_style, row_spaces
 from .cards import (
     AGRICULTURE_MAX,
     BUILDINGS,
@@ -459,9 +459,11 @@ def do_use_card(state: dict, seat: int, move: UseCard, events: list) -> None:
 def note_done(state: dict, seat: int, pid: str, events: list) -> None:
     """Remember what `seat` got at `pid` this round (replaced, never changed in place: see draft)."""
     done = state.get("done") or {"round": state["round"], "seats": {}}
-    mine = dict(done["seats"].get(str(seat), {}))
-    mine[pid] = mine.get(pid, []) + [ev for ev in events if ev.get("seat") == seat]
-    state["done"] = {"round": done["round"], "seats": {**done["seats"], str(seat): mine}}
+    key = str(seat)
+    mine = done["seats"].get(key)
+    mine = dict(mine) if mine else {}
+    mine[pid] = mine.get(pid, []) + [ev for ev in events if ev["seat"] == seat]
+    state["done"] = {"round": done["round"], "seats": {**done["seats"], key: mine}}
 
 
 def done_at(state: dict, seat: int, pid: str) -> list | None:
@@ -482,10 +484,10 @@ def _named_place(move) -> str | None:
 
 def refuse_if_done(state: dict, seat: int, move) -> None:
     """Raise AlreadyDone, saying what happened there, for a move at a place `seat` has already resolved."""
-    if not state.get("done"):
+    pid = _named_place(move)  # first: most moves (placements) name no place to resolve
+    if pid is None or not state.get("done"):
         return
-    pid = _named_place(move)
-    events = done_at(state, seat, pid) if pid is not None else None
+    events = done_at(state, seat, pid)
     if events is None or (pid in state["board"] and state["board"][pid][seat]):
         return
     ask = state["ask"]
@@ -523,41 +525,43 @@ def affordable(state: dict, seat: int, pids: list[str]) -> bool:
 
 def auto_act(state: dict, seat: int, events: list) -> bool:
     """Resolve what needs no decision; True when `seat` has nothing left to resolve."""
+    if state["ask"]:
+        return False
     p = state["seats"][seat]
     board = state["board"]
-    while not state["ask"]:
-        dice, other = [], []
-        for pid in places(state):
-            if not board[pid][seat]:
-                continue
-            kind = place_kind(pid)
-            if kind == "village":
-                # Hut, field and toolmaker need no choice, and doing them first is never
-                # worse (a new tool can help the rolls that follow).
-                resolve_village(state, seat, pid, events)
-            elif kind == "dice":
-                dice.append(pid)
-            else:
-                other.append(pid)
+    dice, other = [], []
+    for pid in seat_places(state, seat):
+        kind = place_kind(pid)
+        if kind == "village":
+            # Hut, field and toolmaker need no choice, and doing them first is never
+            # worse (a new tool can help the rolls that follow).
+            resolve_village(state, seat, pid, events)
+        elif kind == "dice":
+            dice.append(pid)
+        else:
+            other.append(pid)
+    # The board is read once: a roll only takes its own place's people back.
+    while True:
         if other and (p["any2"] or affordable(state, seat, other)):
             return False  # something can be bought: the order is the player's choice
         if dice:
             if len(dice) > 1 and (free_tools(p) or p["once"]):
                 return False  # which roll gets the tools is the player's choice
-            pid = dice[0]
+            pid = dice.pop(0)
             n = board[pid][seat]
             set_count(state, pid, seat, 0)
             orn = p["prefs"].get("ornaments") if pid == "hunt" else None
             start = len(events)
             start_roll(state, seat, pid, n, PLACE_INFO[pid]["yields"], p["prefs"].get(pid), True, events, orn)
             note_done(state, seat, pid, events[start:])
+            if state["ask"]:
+                return False
             continue
         for pid in other:
             set_count(state, pid, seat, 0)
             events.append(base.event("declined", seat, target=pid, auto=True))
             note_done(state, seat, pid, events[-1:])
         return True
-    return False
 
 
 def act_step(state: dict, events: list) -> bool:

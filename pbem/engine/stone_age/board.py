@@ -11,7 +11,7 @@ BASE_ROW = tuple({"n": n, "item": "resource"} for n in ROW_COSTS)
 
 def is_style(state: dict) -> bool:
     """Whether this game is played with the expansion "Style is the Goal"."""
-    return state["options"].get("expansion", "none") == "style"
+    return state["options"].get("expansion") == "style"
 
 
 def limits(state: dict) -> dict:

@@ -9,7 +9,7 @@ from .cards import AGRICULTURE_MAX, BUILDINGS, DICE_PLACES, PEOPLE_MAX, PLACE_IN
 from .messages import Msg, error
 from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, made
 from .payments import building_payments, building_points, can_build, cheapest
-from .placement import placement_error
+from .placement import occupied, placement_error
 from .rules import prompt_kind
 from .state import free_tools, once_values, owned, place_index, place_kind, places, seat_places
 from .style_cards import ORNAMENT, STYLE_PLACES
@@ -61,17 +61,22 @@ def _place(state, seat, p, rnd):
         if have >= cost and row[i] is not None:
             want((score + 2 * noise(), 1, pid))
     for stack, pid in zip(state["stacks"], _BUILDING_PIDS):
-        if stack:
-            if can_build(p, stack[0]):
-                want((9.5 + 2 * noise(), 1, pid))
-            elif have >= 4:
-                want((6.5 + 2 * noise(), 1, pid))  # this round's rolls may pay for it
+        if not stack:
+            continue
+        if have >= 4 and any(board[pid]):
+            noise()  # wished for either way, but taken: its noise is drawn, can_build not asked
+        elif can_build(p, stack[0]):
+            want((9.5 + 2 * noise(), 1, pid))
+        elif have >= 4:
+            want((6.5 + 2 * noise(), 1, pid))  # this round's rolls may pay for it
     want(((8.0 if hungry else 3.0) + 2 * noise(), left if hungry else min(left, 3), "hunt"))
     for pid, capacity, score in _RESOURCE_WANTS:
         n = min(left, capacity - sum(board[pid]), 2 + int(noise() * 4))
         want((score + 2 * noise(), n if n > 1 else 1, pid))
     wants.sort(reverse=True)
     for _, n, pid in wants:
+        if occupied(board[pid], seat, pid):
+            continue  # refused, asked cheaply: most wishes end here
         if placement_error(state, seat, n, pid) is None:
             # Mostly decided ahead (no round trip); sometimes the tool question comes after the roll.
             return made(Place, n, pid, "auto" if pid in _DICE and noise() < 0.7 else None)
@@ -190,6 +195,8 @@ def _place_style(state, seat, p, rnd):
         wants.append((6.0 + VALUE[PLACES[pid]["yields"]] * 0.1 + 2 * noise(), max(n, 1), pid))
     wants.sort(reverse=True)
     for _, n, pid in wants:
+        if occupied(board[pid], seat, pid):
+            continue  # refused, asked cheaply
         if placement_error(state, seat, n, pid) is None:
             if pid == "hunt":
                 return made(Place, n, pid, "auto" if noise() < 0.7 else None, orn if noise() < 0.8 else None)

@@ -122,9 +122,12 @@ def cheapest(p: dict, k: int) -> tuple | None:
     return tuple(out) if len(out) == k else None
 
 
+_RESOURCE_SET = frozenset(RESOURCES)
+
+
 def check_resources(move, p: dict, pay: tuple) -> None:
     """Refuse food or unknown items and resources the player does not have."""
-    if any(r not in RESOURCES for r in pay):
+    if not _RESOURCE_SET.issuperset(pay):
         raise illegal(move, Msg("pay_resources"))
     short = missing(p, pay)
     if short:

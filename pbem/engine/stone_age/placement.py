@@ -1,14 +1,14 @@
 """Phase 1: people are put on the board, one place per turn, in turn order from the start player."""
 from __future__ import annotations
 
-from itertools import takewhile
+from functools import lru_cache
 
 from .. import base
 from .board import is_style, limits, village
 from .cards import BUILDINGS, PLACE_INFO
 from .messages import Msg
 from .moves import Place, made
-from .state import illegal, place_index, place_kind, places, set_count
+from .state import illegal, place_kind, places, set_count
 
 
 def workplaces_owned(p: dict, pid: str) -> int:
@@ -32,11 +32,11 @@ def placement_error(state: dict, seat: int, n: int, pid: str) -> Msg | None:
     if counts[seat]:
         # Rulebook: no adding to a place you already stand on, even with room left.
         return Msg("already_on", place=pid)
-    kind = place_kind(pid)
+    kind, index, info = _RULES[pid]
     if kind == "civ":
         if n != 1:
             return Msg("civ_one")
-        if state["row"][place_index(pid) - 1] is None:
+        if state["row"][index - 1] is None:
             return Msg("no_card_on", place=pid)
         if any(counts):
             return Msg("taken", place=pid)
@@ -44,12 +44,11 @@ def placement_error(state: dict, seat: int, n: int, pid: str) -> Msg | None:
     if kind == "building":
         if n != 1:
             return Msg("building_one")
-        if not state["stacks"][place_index(pid) - 1]:
+        if not state["stacks"][index - 1]:
             return Msg("stack_empty", place=pid)
         if any(counts):
             return Msg("taken", place=pid)
         return None
-    info = PLACE_INFO[pid]
     taken = sum(counts)
     if kind == "village":
         exactly = info.get("exactly", info["capacity"])
@@ -82,7 +81,25 @@ def placement_error(state: dict, seat: int, n: int, pid: str) -> Msg | None:
     return None
 
 
-def counts_to_try(pid: str, left: int):
+# Every place of every game as (kind, card space or stack number, place data), looked up once per
+# question: the random player's legal lists ask placement_error some 20,000 times a game.
+_RULES = {**{f"civ{k}": ("civ", k, None) for k in range(1, 10)},
+          **{f"building{k}": ("building", k, None) for k in range(1, 10)},
+          **{pid: (info["kind"], None, info) for pid, info in PLACE_INFO.items()}}
+
+
+def occupied(counts: list, seat: int, pid: str) -> bool:
+    """Whether `pid`, with `counts` people of each seat on it, is refused for who stands there: `seat` does
+    already, or (but at a dice place, which seats share) anybody does. The reason placement_error gives
+    most often, asked without it (the bot and the legal lists ask it of every place)."""
+    return bool(counts[seat]) or (pid not in _SHARED and any(counts))
+
+
+_SHARED = frozenset(pid for pid, info in PLACE_INFO.items() if info["kind"] == "dice")
+
+
+@lru_cache(maxsize=None)  # a few hundred (place, people left) pairs; legal_places asks of every place
+def counts_to_try(pid: str, left: int) -> tuple[int, ...]:
     """The numbers of people worth asking `placement_error` about for `pid`: a card or building space takes
     exactly 1, a village place its fixed number, a dice place 1 to `left`."""
     kind = place_kind(pid)
@@ -91,7 +108,7 @@ def counts_to_try(pid: str, left: int):
     if kind == "village":
         info = PLACE_INFO[pid]
         return (info.get("exactly", info["capacity"]),)
-    return range(1, left + 1)
+    return tuple(range(1, left + 1))
 
 
 def can_place_somewhere(state: dict, seat: int) -> bool:
@@ -99,9 +116,12 @@ def can_place_somewhere(state: dict, seat: int) -> bool:
     p = state["seats"][seat]
     if p["people"] <= p["placed"]:
         return False
-    if not state["board"]["hunt"][seat]:
+    board = state["board"]
+    if not board["hunt"][seat]:
         return True  # hunting has no limit
     for pid in places(state):
+        if occupied(board[pid], seat, pid):
+            continue
         n = PLACE_INFO[pid].get("exactly", 1) if pid in PLACE_INFO else 1
         if placement_error(state, seat, n, pid) is None:
             return True
@@ -114,22 +134,49 @@ def legal_places(state: dict, seat: int) -> list[Place]:
     p = state["seats"][seat]
     left = p["people"] - p["placed"]
     style = is_style(state)
+    board = state["board"]
     for pid in places(state):
-        dice = place_kind(pid) == "dice"
-        tries = counts_to_try(pid, left)
-        # A place that refuses n people refuses more (people left, room, a workplace's size): when it takes
-        # the most, it takes every number below; otherwise the numbers up to the first it refuses.
-        if tries and placement_error(state, seat, tries[-1], pid) is None:
-            allowed = tries
-        else:
-            allowed = takewhile(lambda n: placement_error(state, seat, n, pid) is None, tries)
-        for n in allowed:
-            moves.append(made(Place, n, pid))
-            if dice:
-                ahead += [made(Place, n, pid, "auto"), made(Place, n, pid, "none")]
-                if pid == "hunt" and style:
-                    ahead += [made(Place, n, pid, "auto", k) for k in (0, 1, 2)]
+        if occupied(board[pid], seat, pid):
+            continue
+        allowed = _accepted(state, seat, pid, counts_to_try(pid, left))
+        if allowed:
+            plain, told = _placements(pid, allowed, style)
+            moves += plain
+            ahead += told
     return moves + ahead  # the plain placements first: lists shown to players are cut short
+
+
+def _accepted(state: dict, seat: int, pid: str, tries: tuple) -> tuple:
+    """The numbers in `tries` (ascending) that `seat` may put on `pid`. A place that refuses n people refuses
+    more (people left, room, a workplace's size), so they are the first few: when it takes the most it takes
+    every number below, otherwise the count is found by halving (fewer questions than asking each)."""
+    if not tries:
+        return ()
+    if placement_error(state, seat, tries[-1], pid) is None:
+        return tries
+    low, high = 0, len(tries) - 1  # at least `low` are accepted, at most `high`
+    while low < high:
+        mid = (low + high + 1) // 2
+        if placement_error(state, seat, tries[mid - 1], pid) is None:
+            low = mid
+        else:
+            high = mid - 1
+    return tries[:low]
+
+
+@lru_cache(maxsize=1024)
+def _placements(pid: str, counts: tuple, style: bool) -> tuple[tuple, tuple]:
+    """The placements of each of `counts` people on `pid`: plainly, and (dice places) with the tools (and, with
+    the expansion, the hunt's ornaments) said ahead. Built once: the random player asks on every move."""
+    plain, ahead = [], []
+    dice = place_kind(pid) == "dice"
+    for n in counts:
+        plain.append(made(Place, n, pid))
+        if dice:
+            ahead += [made(Place, n, pid, "auto"), made(Place, n, pid, "none")]
+            if pid == "hunt" and style:
+                ahead += [made(Place, n, pid, "auto", k) for k in (0, 1, 2)]
+    return tuple(plain), tuple(ahead)
 
 
 def place_prompts(state: dict) -> list[base.Prompt]:

@@ -105,7 +105,8 @@ def legal(state: dict, seat: int) -> list:
 
 def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
     """Apply `move` by `seat` to a copy of `state`; returns (new_state, events)."""
-    handler = HANDLERS.get(type(move))
+    kind = type(move)
+    handler = HANDLERS.get(kind)
     if handler is None:
         raise error(base.IllegalMove, Msg("not_a_move", move=repr(move)))
     if not isinstance(seat, int) or not 0 <= seat < state["players"]:
@@ -114,9 +115,9 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
         raise illegal(move, Msg("game_over"))
     # A place already resolved this round is answered with what happened there, in any phase of it.
     refuse_if_done(state, seat, move)
-    if type(move) is not UseCard:
+    if kind is not UseCard:
         phase = PHASES[state["phase"]]
-        if type(move) not in phase.moves:
+        if kind not in phase.moves:
             raise illegal(move, Msg("not_now", waiting=WAITING[state["phase"]]))
         asked = phase.asked(state)
         if seat not in asked:

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from .. import base
 from . import rules
 from .bot import bot_move as _bot_move
-from .commands import hints, parse as _parse
+from .commands import hints, parse as _parse, shown_command as _shown_command
 from .state import copy_state, new_state
 from .text import describe as _describe
 
@@ -56,6 +56,12 @@ def legal_texts(state: dict, seat: int) -> list[str]:
 
 
 PARSE_NAMES = True  # parse takes the seats' names (the optional contract, pbem/engine/base.py)
+
+
+def shown_command(text: str, state: dict, seat: int, names) -> str:
+    """A command `seat` may send as a player reads it (optional contract): players by name where the name parses
+    back to the same move, else "player N"."""
+    return _shown_command(text, state, seat, names)
 
 
 def parse(text: str, state: dict, seat: int, names=None) -> list:

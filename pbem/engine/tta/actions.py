@@ -264,14 +264,22 @@ def can_wonder(state: dict, seat: int, stages: int, discount: int = 0, action_ca
 
 def spend_resources(state: dict, seat: int, cost: int, military: bool, events: list, explicit: tuple = ()) -> None:
     """Pay resources: military-only resources first for units, then the mines (JA l.436-440), a Trade Routes
-    Agreement's food when 1 short."""
+    Agreement's food when the payment names it or the seat is 1 short."""
     p = state["seats"][seat]
     if military and p["mil_res"]:
         used = min(cost, p["mil_res"])
         p["mil_res"] -= used
         cost -= used
+    _check_trade(state, seat, "resource", cost, explicit)
     if cost and not pacts.pay(state, seat, "resource", cost, explicit or None, events):
         raise Refused("that payment does not cover the cost")
+
+
+def _check_trade(state: dict, seat: int, what: str, cost: int, explicit: tuple) -> None:
+    """A payment naming the Trade Routes Agreement ("pay trade") is refused when the pact cannot pay 1 of it."""
+    why = pacts.trade_refusal(state, seat, what) if cost and pacts.TRADE_WORD in explicit else None
+    if why:
+        raise Refused(why)
 
 
 def produce_event(seat: int, what: str, value: int) -> dict:
@@ -367,10 +375,11 @@ def do_destroy(state: dict, seat: int, move: Destroy, events: list) -> None:
 
 
 def increase_population(state: dict, seat: int, free: bool, events: list, explicit: tuple = ()) -> int:
-    """Pay the food (a Trade Routes Agreement's resource when 1 short) and move a yellow token to the unused
+    """Pay the food (a Trade Routes Agreement's resource when named or 1 short) and move a yellow token to the unused
     workers; returns the food paid."""
     p = state["seats"][seat]
     cost = population_food(p, free)
+    _check_trade(state, seat, "food", cost, explicit)
     if not pacts.pay(state, seat, "food", cost, explicit or None, events):
         raise Refused("that payment does not cover the food")
     p["yellow"] -= 1

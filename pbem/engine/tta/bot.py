@@ -69,6 +69,25 @@ def _card_value(state: dict, seat: int, p: dict, cid: str, ctx: dict) -> float:
     return 1
 
 
+def _in_hand_value(state: dict, seat: int, p: dict, copy: str, ctx: dict) -> float:
+    """How much the bot wants row card `copy` in its hand, before what taking it costs: less for a technology it
+    cannot soon pay the science for, and for each card already waiting in hand."""
+    c = card(copy)
+    v = _card_value(state, seat, p, c.id, ctx)
+    if c.is_technology and c.kind != "government" and (c.science or 0) > p["science"] + 3 * ctx["r"]["science"]:
+        v -= 3
+    if c.kind != "wonder":
+        v -= 1.5 * max(0, ctx["waiting"] - 1) + 0.5 * len(p["hand"])
+    return v
+
+
+def _agreement_value(state: dict, seat: int, p: dict, copy: str, ctx: dict) -> float:
+    """International Agreement's free card: its worth in hand, a little less the more of the budget it uses (the
+    options are only the cards the budget left can pay)."""
+    slot = state["row"].index(copy)
+    return _in_hand_value(state, seat, p, copy, ctx) - 0.25 * take_cost(p, slot, card(copy).id)
+
+
 def _riot(p: dict, ctx: dict, yellow: int = 0, idle: int = 0, happy: int = 0) -> bool:
     """Whether the seat would riot at production after a change of its yellow bank, unused workers, faces."""
     need = happy_needed(p["yellow"] + yellow) - min(8, ctx["r"]["happy"] + happy)
@@ -80,16 +99,10 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
     if t is Done:
         return -20.0 if _riot(p, ctx) else 0.0
     if t is Take:
-        copy = state["row"][move.slot - 1]
-        c = card(copy)
-        v = _card_value(state, seat, p, c.id, ctx)
-        if c.is_technology and c.kind != "government" and (c.science or 0) > p["science"] + 3 * ctx["r"]["science"]:
-            v -= 3
-        waiting = ctx["waiting"]
-        if c.kind != "wonder":
-            v -= 1.5 * max(0, waiting - 1) + 0.5 * len(p["hand"])
+        slot = move.slot - 1
         cost = 1 if state["round"] == 1 else 2
-        return v - cost * take_cost(p, move.slot - 1, c.id) + 1
+        return _in_hand_value(state, seat, p, state["row"][slot], ctx) - cost * take_cost(p, slot, card(
+            state["row"][slot]).id) + 1
     if t is Discover:
         c = card(move.card)
         return 10 + _card_value(state, seat, p, c.id, ctx)
@@ -136,6 +149,8 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
     if t is Tactic:
         gain = tactic_bonus({**p, "tactic": move.card}) - tactic_bonus(p)
         return 2 * gain - 1
+    if t is Choose and "budget" in state["stack"][-1]:  # International Agreement: the best card, none worth it: skip
+        return 0.0 if move.option == "skip" else _agreement_value(state, seat, p, move.option, ctx)
     if t is Choose:  # build for free; the scarcer of food and resources; a loss or a mix: the default (the first)
         scores = {"build": 3, "skip": 0, "food": 2 if ctx["food"] <= ctx["resource"] else 1,
                   "resource": 2 if ctx["resource"] < ctx["food"] else 1}

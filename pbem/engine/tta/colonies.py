@@ -253,15 +253,23 @@ def settle(state: dict, seat: int, copy: str, events: list) -> None:
     p = state["seats"][seat]
     state["past"].remove(copy)
     p["colonies"].append(copy)
+    colony_tokens(p, copy, 1)
     for e in military_card(copy).effects:
-        if e.op == "rate" and e.stat == "yellow":
-            p["yellow"] += e.amount
-            p["boxed"] -= e.amount
-        elif e.op == "rate" and e.stat == "blue":
-            p["blue"] += e.amount
-            p["blue_extra"] += e.amount
-        elif e.op != "rate":  # happy faces and strength last: the ratings read the colonies
+        if e.op != "rate":  # happy faces and strength last: the ratings read the colonies
             apply_outcome(state, e, seat, events)
+
+
+def colony_tokens(p: dict, copy: str, sign: int) -> None:
+    """A colony's permanent yellow and blue tokens: from the box to its new holder's banks (sign 1), or back to the
+    box from its old holder's (sign -1: as many as the banks hold). The one path of every colony won or lost."""
+    for e in military_card(copy).effects:
+        if e.op == "rate" and e.stat in ("yellow", "blue"):
+            k = e.amount if sign > 0 else min(e.amount, p[e.stat])
+            p[e.stat] += sign * k
+            if e.stat == "yellow":
+                p["boxed"] -= sign * k
+            else:
+                p["blue_extra"] += sign * k
 
 
 def colony_order(p: dict) -> list[str]:
@@ -269,22 +277,27 @@ def colony_order(p: dict) -> list[str]:
     return sorted(p["colonies"], key=lambda c: (AGES.index(military_card(c).age), p["colonies"].index(c)))
 
 
+def _give_up(p: dict, copy: str) -> None:
+    """Colony `copy` leaves the seat's colonies with the tokens it brought."""
+    p["colonies"].remove(copy)
+    colony_tokens(p, copy, -1)
+
+
 def lose_colony(state: dict, seat: int, copy: str, events: list) -> None:
     """Independence Declaration: the seat loses colony `copy` (its choice; default: `colony_order`) to the past
     events; the tokens it brought leave the banks, as many as they hold."""
-    p = state["seats"][seat]
-    p["colonies"].remove(copy)
+    _give_up(state["seats"][seat], copy)
     state["past"].append(copy)
-    for e in military_card(copy).effects:
-        if e.op == "rate" and e.stat == "yellow":
-            k = min(e.amount, p["yellow"])
-            p["yellow"] -= k
-            p["boxed"] += k
-        elif e.op == "rate" and e.stat == "blue":
-            k = min(e.amount, p["blue"])
-            p["blue"] -= k
-            p["blue_extra"] -= k
     events.append(base.event("colony_lost", seat, card=copy))
+
+
+def annex(state: dict, winner: int, loser: int, copy: str, events: list) -> None:
+    """Annex won: colony `copy` changes hands, its tokens leaving the loser's banks (as many as they hold) and coming
+    to the winner's; its one-time gain is not repeated."""
+    _give_up(state["seats"][loser], copy)
+    state["seats"][winner]["colonies"].append(copy)
+    colony_tokens(state["seats"][winner], copy, 1)
+    events.append(base.event("annexed", winner, card=copy, source=loser))
 
 
 # --- Christopher Columbus -----------------------------------------------------------------

@@ -13,9 +13,9 @@ from .events import options_of
 from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
                     Done, Event, FreeColony, GrowUnit, Hold, Pact, Pass, Play, Populate, Refuse, Revolution, Sacrifice,
                     Standing, StandingBid, Tactic, Take, Upgrade, War, Wonder, name, type_word)
-from .pacts import symmetric
+from .pacts import TRADE_WORD, symmetric
 from .vocabulary import (AND, AS, FILLER, NONE, OPTION_OF, PACT_WORDS, PAY, PLAYER, POLICY_OF, SACRIFICE, TO, TOPIC_OF,
-                         TYPE_OF, VERB_OF, WITH)
+                         TRADE, TYPE_OF, VERB_OF, WITH)
 
 MAX_TEXT = 10_000
 _SEPARATORS = re.compile(r"[;\n\r]+")
@@ -105,6 +105,36 @@ def hints(state: dict, seat: int) -> list[str]:
     return out[:12]
 
 
+_PLAYER_N = re.compile(r"\bplayer (\d+)\b")
+
+
+def shown_command(text: str, state: dict, seat: int, names) -> str:
+    """`text`, a command `seat` may send, as a player reads it: each "player N" as that seat's name where the text
+    with the name parses back to the same moves; "player N" stays for a name that would not (ambiguous, a number,
+    a keyword such as "as"), and a text that is no command here (a template) is returned as it is."""
+    if not names or "player " not in text:
+        return text
+    try:
+        moves = parse(text, state, seat)
+    except base.CommandError:
+        return text
+    shown = text
+    for m in reversed(list(_PLAYER_N.finditer(text))):  # from the end: the earlier spans stay where they are
+        target = int(m.group(1)) - 1
+        if 0 <= target < len(names) and names[target].strip():
+            trial = shown[:m.start()] + names[target].strip() + shown[m.end():]
+            if _parses_to(trial, state, seat, names, moves):
+                shown = trial
+    return shown
+
+
+def _parses_to(text: str, state: dict, seat: int, names, moves: list) -> bool:
+    try:
+        return parse(text, state, seat, names) == moves
+    except base.CommandError:
+        return False
+
+
 def _split_pay(words: list[str]) -> tuple[list[str], list[str] | None]:
     for i, w in enumerate(words):
         if w in PAY:
@@ -134,7 +164,8 @@ def _p(state, seat):
 
 
 def _pay(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
-    """"pay Iron, Iron>Bronze": tokens removed, or moved down to make change (JA l.436-440)."""
+    """"pay Iron, Iron>Bronze": tokens removed, or moved down to make change (JA l.436-440); "trade" among them: the
+    Trade Routes Agreement pays 1 of it."""
     if words is None:
         return ()
     p = _p(state, seat)
@@ -144,7 +175,9 @@ def _pay(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
     for item in re.split(r"\s*,\s*|\s+and\s+", joined.replace(" , ", ",")):
         if not item.strip():
             continue
-        if ">" in item:
+        if item.strip() in TRADE:
+            moves.append(TRADE_WORD)
+        elif ">" in item:
             a, b = item.split(">", 1)
             moves.append((resolve(a, cands, "farm or mine", text), resolve(b, cands, "farm or mine", text)))
         else:
@@ -347,13 +380,18 @@ def parse_choose(words, text, state, seat, names=()):
     frame = state["stack"][-1] if state["stack"] else None
     offered = options_of(frame, seat) if frame and frame["kind"] == "event_choice" and seat in frame["seats"] else []
     options = [OPTION_OF[w] for w in rest if w in OPTION_OF]
+    cards: dict = {}
+    for o in offered:
+        if "/" in o:  # colonies are copies: a card's name chooses the first copy offered
+            cards.setdefault(o.split(":", 1)[0], o)
+    if cards and not any(o in offered for o in options) and not any(o.endswith(" food") for o in offered):
+        options = []  # not a word offered: a word inside a card's name ("Fast Food Chains", "Military Build-Up")
     numbers = [int(w) for w in rest if w.isdigit()]
     if len(options) == 1 and len(numbers) == 1 and options[0] in ("food", "resource"):
         total = max((int(o.split()[0]) for o in offered if o.endswith(" food")), default=numbers[0])
         return Choose(f"{numbers[0] if options[0] == 'food' else total - numbers[0]} food")
     if len(options) == 1 and not numbers:
         return Choose(options[0])
-    cards = {o.split(":", 1)[0]: o for o in offered if "/" in o}  # colonies are copies
     if cards and rest:
         return Choose(cards[resolve(" ".join(rest), list(cards), "card you may choose", text)])
     say = ", ".join(str(Choose(o)) for o in offered) or "choose food, resource, build or skip"
@@ -462,20 +500,24 @@ _SEAT = re.compile(r"^(?:player|p|プレイヤー|joueur|spieler)?(\d+)$")
 def _seat(words: list[str], state: dict, seat: int, text: str, names=()) -> tuple[int, list[str]]:
     """The seat named at the end of `words` ("player 2", "p2", "2", "プレイヤー2", or a seat's name: "Bob", "Bob
     Smith", a unique first word of a name) and the words before it."""
+    named = [normalise(n).split() for n in names]
+    hits = [s for s, n in enumerate(named) if n and words[-len(n):] == n]
+    longest = max((len(named[s]) for s in hits), default=0)
+    hits = [s for s in hits if len(named[s]) == longest]  # "Ann Lee" rather than "Lee" in "... Ann Lee"
     if words:
         m = _SEAT.match(words[-1])
-        if m:
+        # A bare number ending a longer name ("Bot 2") is that name; "player 2" and "p2" are always numbers.
+        spelled = not words[-1].isdigit() or (len(words) > 1 and words[-2] in PLAYER)
+        if m and (spelled or longest < 2):
             rest = words[:-1]
             if rest and rest[-1] in PLAYER:
                 rest = rest[:-1]
             return int(m.group(1)) - 1, rest
-    named = [normalise(n).split() for n in names]
-    hits = [s for s, n in enumerate(named) if n and words[-len(n):] == n]
     if not hits and words:
         hits = [s for s, n in enumerate(named) if n and n[0] == words[-1]]
         cut = 1
     else:
-        cut = max((len(named[s]) for s in hits), default=0)
+        cut = longest
     others = [s for s in range(state["players"]) if s != seat]
     if len(hits) > 1:
         raise base.Ambiguous(f'"{text}": "{words[-1]}" names several players: '

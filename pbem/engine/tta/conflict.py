@@ -417,12 +417,8 @@ def take(state: dict, stat: str, n: int, winner: int, loser: int, events: list, 
         w["boxed"] -= k
         events.append(base.event("taken", winner, what="yellow", amount=k, source=loser))
     elif stat == "colony" and choice:
-        lo["colonies"].remove(choice)  # its one-time gain is not repeated
-        colony = choice
-        w["colonies"].append(colony)
-        colony_tokens(lo, colony, -1)
-        colony_tokens(w, colony, 1)
-        events.append(base.event("annexed", winner, card=colony, source=loser))
+        from .colonies import annex  # imported here: colonies builds on actions, which builds on this module
+        annex(state, winner, loser, choice, events)
 
 
 def move_special(state: dict, copy: str, loser: int, winner: int) -> None:
@@ -443,19 +439,6 @@ def move_special(state: dict, copy: str, loser: int, winner: int) -> None:
     w["specials"][sub] = copy
     w["blue"] += change
     w["blue_extra"] += change
-
-
-def colony_tokens(p: dict, colony: str, sign: int) -> None:
-    """A colony's permanent yellow and blue tokens: from the box to the new holder's banks (sign 1), or back to the
-    box from the old holder's (sign -1: as many as its banks hold)."""
-    for e in mcard(colony).effects:
-        if e.op == "rate" and e.stat in ("yellow", "blue"):
-            k = e.amount if sign > 0 else min(e.amount, p[e.stat])
-            p[e.stat] += sign * k
-            if e.stat == "yellow":
-                p["boxed"] -= sign * k
-            else:
-                p["blue_extra"] += sign * k
 
 
 def lose(state: dict, stat: str, n: int, loser: int, lost: dict, events: list, choice: str | None = None) -> None:

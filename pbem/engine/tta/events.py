@@ -228,9 +228,15 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
 
 def agreement_options(state: dict, seat: int, budget: int) -> list[str]:
     """International Agreement: "skip" (the default), then the row's cards `seat` may take with the civil actions'
-    worth left (the usual rules of taking: hand limit, one wonder, one leader an age; a wonder's surcharge)."""
+    worth left (the usual rules of taking: hand limit, one wonder, one leader an age; a wonder's surcharge). Of two
+    copies of a card only the leftmost is offered: it costs no more, and "choose Movies" names one option."""
     from .actions import can_take  # imported here: actions builds on this module
-    return ["skip"] + [c for i, c in enumerate(state["row"]) if c and can_take(state, seat, i, budget=budget) is None]
+    options, seen = ["skip"], set()
+    for i, c in enumerate(state["row"]):
+        if c and c.split(":", 1)[0] not in seen and can_take(state, seat, i, budget=budget) is None:
+            seen.add(c.split(":", 1)[0])
+            options.append(c)
+    return options
 
 
 def agreement_frame(state: dict, copy: str, seat: int, budget: int, events: list) -> dict | None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .cards import CARDS
 from .cards.military import MILITARY
-from .pacts import symmetric
+from .pacts import TRADE_WORD, symmetric
 
 # Names printed on several cards (action cards of several ages) are shown with the age: "Work of Art II".
 _SHARED = {n for n, k in Counter(c.name for c in CARDS.values()).items() if k > 1}
@@ -36,7 +36,7 @@ def pay_text(pay: tuple) -> str:
     """The canonical " pay ..." suffix of an explicit payment."""
     if not pay:
         return ""
-    parts = [name(m) if isinstance(m, str) else f"{name(m[0])}>{name(m[1])}" for m in pay]
+    parts = [m if m == TRADE_WORD else name(m) if isinstance(m, str) else f"{name(m[0])}>{name(m[1])}" for m in pay]
     return " pay " + ", ".join(parts)
 
 

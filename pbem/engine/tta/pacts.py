@@ -147,6 +147,8 @@ def partners_pay_science(state: dict, seat: int, events: list) -> None:
 
 
 TRADE = {"resource": ("pay_food_as_resource", "food"), "food": ("pay_resource_as_food", "resource")}
+TRADE_WORD = "trade"  # named in a payment ("build mine Bronze pay trade"): the Trade Routes Agreement is used in it
+TRADE_TEXT = {"resource": "1 resource with 1 food", "food": "1 food with 1 resource"}
 
 
 def _trade(state: dict, seat: int, what: str) -> tuple | None:
@@ -167,13 +169,26 @@ def trade_extra(state: dict, seat: int, what: str) -> int:
     return 1 if _trade(state, seat, what) and eco.amount(state["seats"][seat], TRADE[what][1]) else 0
 
 
+def trade_refusal(state: dict, seat: int, what: str) -> str | None:
+    """Why a payment of `what` naming the trade ("pay trade") cannot use it now, or None."""
+    if _trade(state, seat, what) is None:
+        return f"no Trade Routes Agreement lets you pay {TRADE_TEXT[what]} this round"
+    if not trade_extra(state, seat, what):
+        return f"you have no {TRADE[what][1]} to pay {TRADE_TEXT[what]}"
+    return None
+
+
 def pay(state: dict, seat: int, what: str, cost: int, explicit: tuple | None, events: list) -> bool:
-    """Pay `cost` food or resources; Trade Routes Agreement (once a round, docs/tta.md): when the seat is 1 short,
-    1 of the other good pays for it. False: it cannot pay."""
+    """Pay `cost` food or resources. Trade Routes Agreement (card: once per round A *may* use 1 food in place of
+    1 resource, B 1 resource in place of 1 food; docs/tta.md): used when the payment names it (`pay trade`, the
+    caller checks trade_refusal), and by itself when the seat is exactly 1 short, the one case where it makes the
+    payment possible. False: it cannot pay."""
     p = state["seats"][seat]
-    if eco.amount(p, what) >= cost or not trade_extra(state, seat, what):
-        return eco.pay(p, what, cost, explicit)
-    if eco.amount(p, what) < cost - 1 or not eco.pay(p, what, cost - 1, explicit):
+    named = TRADE_WORD in (explicit or ())
+    tokens = tuple(m for m in explicit or () if m != TRADE_WORD) or None
+    if not cost or not trade_extra(state, seat, what) or not (named or eco.amount(p, what) == cost - 1):
+        return eco.pay(p, what, cost, tokens)
+    if not eco.pay(p, what, cost - 1, tokens):
         return False
     other = TRADE[what][1]
     eco.pay(p, other, 1)

@@ -22,7 +22,9 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
     k = ev.get("kind")
     who = _who(ev.get("seat"), viewer, names)
     if not may_see(ev, viewer):
-        return f"{who} did something hidden."
+        # Nothing at all: a private event either has a public twin (military_draw beside military_cards) or is
+        # the seat's own business (a standing order), and "did something hidden" would tell that it exists.
+        return ""
     card = name(ev["card"]) if ev.get("card") else ""
     on, src, by, a = (_who(ev[x], viewer, names) if ev.get(x) is not None else "" for x in ("on", "source", "by", "a"))
     lines = {

@@ -76,6 +76,8 @@ TYPE_WORDS = {
 SACRIFICE = VERBS["sacrifice"] + ("sacrifie",)
 WITH = ("with", "bonus", "ボーナス", "avec", "mit")
 NONE = ("none", "nothing", "off", "ask", "なし", "無し", "解除", "aucun", "aucune", "rien", "keine", "kein", "nichts")
+# In a payment, the Trade Routes Agreement: "build mine Bronze pay trade" ("pay trade, Bronze" with tokens too).
+TRADE = ("trade", "交易", "交換", "echange", "troc", "tausch", "handel")
 PAY = ("pay", "支払い", "払う", "payer", "paie", "zahlen", "zahle", "bezahlen")
 TO = ("to", "into", "->", ">", "へ", "a", "en", "zu", "nach", "in")
 FILLER = ("the", "card", "one", "stage", "stages", "を", "に", "で", "le", "la", "les", "un", "une", "de",

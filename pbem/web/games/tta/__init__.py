@@ -9,7 +9,7 @@ from flask_babel import lazy_gettext as _l
 from ....engine.tta.actions import take_cost
 from ....engine.tta.board import BLUE_TOTAL, ROW_COSTS, YELLOW_BANK
 from ....engine.tta.cards import CARDS
-from ....engine.tta.economy import in_order
+from ....engine.tta.economy import FLIPPED_CULTURE, in_order
 from ....engine.tta.moves import name as tta_name
 from .. import Presentation
 from .faces import tta_card, tta_cards_of
@@ -46,12 +46,15 @@ def tta_tableau(seat_view: Mapping) -> dict:
         areas[area].append({**tta_card(cid), "workers": seat_view["workers"][cid],
                             "blue": seat_view["tokens"].get(cid, 0)})
     hand = seat_view["hand"]
+    flipped = {c.split(":", 1)[0] for c in seat_view.get("flipped", ())}
     return {
         "areas": [{"name": AREAS[k], "cards": v} for k, v in areas.items()],
         "government": tta_card(seat_view["government"]),
         "leader": tta_card(seat_view["leader"]),
         "specials": tta_cards_of(seat_view["specials"].values()),
-        "wonders": tta_cards_of(seat_view["wonders"]),
+        # Ravages of Time turns a wonder face down: it stays completed but gives only its culture, no effects.
+        "wonders": [{**face, "face_down": face["id"] in flipped} for face in tta_cards_of(seat_view["wonders"])],
+        "face_down_culture": FLIPPED_CULTURE,
         "building": tta_card(seat_view["wonder"]),
         "hand": tta_cards_of(hand) if isinstance(hand, list) else None,
         "hand_count": len(hand) if isinstance(hand, list) else hand["count"],
