@@ -99,6 +99,10 @@ class Game(db.Model):
     def seat_at(self, position: int) -> Seat | None:
         return next((s for s in self.seats if s.position == position), None)
 
+    def seat_of(self, user: User) -> Seat | None:
+        """The seat `user` holds at this table, if any (at most one: unique per game and user)."""
+        return next((s for s in self.seats if s.user_id == user.id), None)
+
 
 class Seat(db.Model):
     """A place at a game's table: a user, a bot, or an invitation not yet taken."""

@@ -482,7 +482,7 @@ def _game_list(user: User) -> list[str]:
         return [_("You are not playing any game now.")]
     out = [_("Your games:")]
     for game in games:
-        seat = next((s for s in game.seats if s.user_id == user.id), None)
+        seat = game.seat_of(user)
         yours = seat is not None and seat.prompt_version is not None
         state = _("your turn") if yours else (_("not started") if game.status == "lobby" else _("waiting"))
         out.append(f"  #{game.id} {game.title}: {state}")

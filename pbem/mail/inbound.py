@@ -416,7 +416,7 @@ def _thread_game(received: Received) -> Game | None:
 
 
 def _position(game: Game, user: User) -> int | None:
-    seat = next((s for s in game.seats if s.user_id == user.id), None)
+    seat = game.seat_of(user)
     return seat.position if seat is not None else None
 
 

@@ -109,7 +109,7 @@ def join(game_id: int, user: User) -> Seat:
 def leave(game_id: int, user: User) -> None:
     """Give up a seat in a lobby game; the host cancels the game instead."""
     game = _lobby_game(game_id)
-    seat = next((s for s in game.seats if s.user_id == user.id), None)
+    seat = game.seat_of(user)
     if seat is None:
         raise PlayError("you are not seated in this game")
     if game.host_id == user.id:

@@ -125,7 +125,7 @@ def submit(game_id: int, seat: int | None, text: str, source: str, key: str, exp
 
 def _held_by(game: Game, player: User) -> int:
     """The engine seat `player` holds in `game`."""
-    row = next((s for s in game.seats if s.user_id == player.id), None)
+    row = game.seat_of(player)
     if row is None:
         raise NotAllowed("you are not seated in this game")
     if row.position is None:

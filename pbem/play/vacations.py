@@ -44,7 +44,8 @@ def _active_games_of(user: User) -> list[Game]:
 
 
 def seat_of(game: Game, user: User) -> int | None:
-    return next((s.position for s in game.seats if s.user_id == user.id), None)
+    seat = game.seat_of(user)
+    return seat.position if seat is not None else None
 
 
 @rolls_back

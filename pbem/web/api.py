@@ -164,13 +164,9 @@ def _game(game_id: int) -> Game:
     return game
 
 
-def _seat_of(game: Game, user: User) -> Seat | None:
-    return next((s for s in game.seats if s.user_id == user.id), None)
-
-
 def _playing_seat(game: Game) -> int:
     """The caller's engine seat in a started game: 403 if they do not play in it, 409 before the start."""
-    seat = _seat_of(game, g.user)
+    seat = game.seat_of(g.user)
     if seat is None:
         raise ApiError(403, f"you are not playing in game {game.id}")
     if seat.position is None:
@@ -179,7 +175,7 @@ def _playing_seat(game: Game) -> int:
 
 
 def _summary(game: Game, user: User) -> dict:
-    mine = _seat_of(game, user)
+    mine = game.seat_of(user)
     return {
         "id": game.id, "slug": game.slug, "game": engine.get(game.slug).NAME, "title": game.title,
         "status": game.status, "host": game.host.name, "num_seats": game.num_seats, "version": game.version,
@@ -203,7 +199,7 @@ def _seat(seat: Seat, game: Game, user: User) -> dict:
 
 def _detail(game: Game, user: User) -> dict:
     rules = engine.get(game.slug)
-    mine = _seat_of(game, user)
+    mine = game.seat_of(user)
     prompts = rules.pending(game.state) if game.status == "active" else []
     return {
         **_summary(game, user),

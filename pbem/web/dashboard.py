@@ -29,7 +29,7 @@ def _seat_names(game: Game) -> dict[int, str]:
 
 def _entry(game: Game, user: User) -> dict:
     """One game as the dashboard shows it: what it is, the user's seat, who is awaited, the result."""
-    mine = next((s for s in game.seats if s.user_id == user.id), None)
+    mine = game.seat_of(user)
     try:
         name = engine.get(game.slug).NAME
     except KeyError:
