@@ -356,8 +356,11 @@ def _quoted(lines: list[str]) -> list[str]:
     return [f"  > {line}" for line in lines]
 
 
-def _applied(step: Step) -> list[str]:
-    return [_("Applied: %(moves)s.", moves="; ".join(step.applied))] if step.applied else []
+def _applied(step: Step, report: Report) -> list[str]:
+    if not step.applied:
+        return []
+    moves = outbound.told_moves(report.game, step.applied) if report.game is not None else step.applied
+    return [_("Applied: %(moves)s.", moves="; ".join(moves))]
 
 
 def _shown_legal(step: Step, report: Report) -> list[str]:
@@ -411,7 +414,7 @@ def _queued(step: Step) -> list[str]:
 
 
 def _render_moves(step: Step, report: Report, locale: str) -> list[str]:
-    return (_applied(step) + _acknowledged(step, locale) + _queued(step)
+    return (_applied(step, report) + _acknowledged(step, locale) + _queued(step)
             + ([] if step.ok else _failure(step, report, locale)))
 
 

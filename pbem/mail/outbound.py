@@ -283,6 +283,24 @@ def shown_commands(game: Game, seat: int, texts: list[str]) -> list[str]:
     return [show(text, game.state, seat, names) for text in texts]
 
 
+_PLAYER_N = re.compile(r"\bplayer (\d+)\b")
+
+
+def told_moves(game: Game, texts: list[str]) -> list[str]:
+    """Moves as told back to players ("Applied: ..."): each "player N" as that seat's name where no other seat
+    shares it; the stored moves and the API keep "player N". Not a command to send, so it need not parse back."""
+    names = seat_names(game)
+    counts = {name.strip().casefold(): 0 for name in names}
+    for name in names:
+        counts[name.strip().casefold()] += 1
+
+    def name(m: re.Match) -> str:
+        n = int(m.group(1)) - 1
+        one = 0 <= n < len(names) and names[n].strip() and counts[names[n].strip().casefold()] == 1
+        return names[n].strip() if one else m.group(0)
+    return [_PLAYER_N.sub(name, text) for text in texts]
+
+
 def _columns(rows: list[list[str]]) -> list[str]:
     """Rows of cells as aligned text: the first column left, the others right, wide (CJK) characters as two."""
     widths = [max(text_width(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -718,7 +736,8 @@ def queued_text(results: list[tuple], locale: str, game: Game | None = None, pos
                                  lines="; ".join(lines)))
             continue
         if outcome.applied:
-            parts.append(gettext("Your queued lines were applied: %(moves)s", moves="; ".join(outcome.applied)))
+            applied = told_moves(game, outcome.applied) if game is not None else outcome.applied
+            parts.append(gettext("Your queued lines were applied: %(moves)s", moves="; ".join(applied)))
         if outcome.error is not None:
             legal = outcome.legal[:QUEUED_LEGAL_SHOWN]
             if game is not None and position is not None:

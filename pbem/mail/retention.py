@@ -1,4 +1,5 @@
-"""How long sent mail keeps its body: the outbox keeps every row's headers and dedupe key for good."""
+"""How long sent mail keeps its body: the outbox keeps every row's dedupe key, Message-ID, recipient and subject
+for good."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -16,11 +17,12 @@ BATCH = 1000
 
 
 def drop_sent_bodies(at: datetime | None = None) -> int:
-    """Empty the text and HTML of mail done more than MAIL_RETENTION_DAYS ago; how many rows.
+    """Empty the text, HTML and extra headers of mail done more than MAIL_RETENTION_DAYS ago; how many rows.
 
     The row stays: its dedupe key is what keeps a mail from going twice (exactly once), and its
-    Message-ID, recipient, subject and headers are what a reply, a bounce or a support question
-    is matched against.
+    Message-ID, recipient and subject are what a reply, a bounce or a support question is matched
+    against. The extra headers (Reply-To, threading, List-Unsubscribe) only served the sending:
+    a reply is matched by its own address token and In-Reply-To, never by what we stored.
     """
     cutoff = (at or now()) - timedelta(days=current_app.config["MAIL_RETENTION_DAYS"])
     dropped = 0
@@ -29,7 +31,7 @@ def drop_sent_bodies(at: datetime | None = None) -> int:
         ids = select(Outbox.id).where(Outbox.status.in_(DONE), Outbox.created_at < cutoff,
                                       (Outbox.text != "") | Outbox.html.is_not(None)).limit(BATCH)
         done = db.session.execute(update(Outbox).where(Outbox.id.in_(ids.scalar_subquery()))
-                                  .values(text="", html=None)).rowcount
+                                  .values(text="", html=None, headers={})).rowcount
         db.session.commit()
         dropped += done
         if done < BATCH:

@@ -59,13 +59,16 @@ class Outcome:
         self.acknowledged.append({"line": line, "message": exc.message, "local": in_each_locale(exc.in_locale)})
 
     def to_dict(self) -> dict:
-        data = asdict(self)
-        data.pop("repeated")
-        return data
+        """The fields that differ from a fresh Outcome's (stored with every submission: most are empty)."""
+        blank = _BLANK_OUTCOME
+        return {name: value for name, value in asdict(self).items() if name != "repeated" and value != blank[name]}
 
     @classmethod
     def from_dict(cls, data: dict, **extra) -> "Outcome":
         return cls(**{**data, **extra})
+
+
+_BLANK_OUTCOME = asdict(Outcome())
 
 
 def split_commands(text: str) -> list[str]:

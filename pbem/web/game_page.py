@@ -160,9 +160,9 @@ def move(game_id: int):
     if outcome.ok:
         if outcome.repeated:
             flash(_("This form was already sent; it was applied once: %(moves)s",
-                    moves="; ".join(outcome.applied)), "ok")
+                    moves="; ".join(outbound.told_moves(game, outcome.applied))), "ok")
         elif outcome.applied or not outcome.acknowledged:
-            flash(_("Done: %(moves)s", moves="; ".join(outcome.applied)), "ok")
+            flash(_("Done: %(moves)s", moves="; ".join(outbound.told_moves(game, outcome.applied))), "ok")
         for done in outcome.acknowledged:  # a line naming what was already done says what happened there
             flash(done["local"].get(str(get_locale()), done["message"]), "ok")
         if outcome.queued:
@@ -171,11 +171,12 @@ def move(game_id: int):
         if link_token and g.user is None:
             return redirect(url_for("games.play_link", token=link_token))
         return redirect(url_for("games.show", game_id=game.id))
-    return _render(game, seat, link_token, outcome=outcome, error=_explain(outcome), status=422)
+    return _render(game, seat, link_token, outcome=outcome, error=_explain(game, outcome), status=422)
 
 
-def _explain(outcome: play.Outcome) -> str:
-    done = _("Applied: %(moves)s.", moves="; ".join(outcome.applied)) + " " if outcome.applied else ""
+def _explain(game, outcome: play.Outcome) -> str:
+    applied = outbound.told_moves(game, outcome.applied)
+    done = _("Applied: %(moves)s.", moves="; ".join(applied)) + " " if applied else ""
     why = outcome.error_in(str(get_locale())) or ""
     if not why.startswith('"'):  # rule errors quote the command themselves; service refusals do not
         why = f"\"{outcome.failed_line or ''}\": {why}"

@@ -209,7 +209,7 @@ def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
     refused = ann.mail(4)
     assert refused["Subject"] == "Re: " + offer["Subject"] and refused["In-Reply-To"] == sent
     text = words(body(refused))
-    assert ("Applied: pact Open Borders Agreement player 1. What happened: You offered Open Borders Agreement to "
+    assert ("Applied: pact Open Borders Agreement bob. What happened: You offered Open Borders Agreement to "
             "bob (side A: You). Standing order of bob: refuse. bob refused Open Borders Agreement from You; it goes "
             "back to their hand.") in text
     assert "It is your turn: take your actions (cards from the row, building, then done)." in text

@@ -136,3 +136,13 @@ def test_a_turn_mail_and_the_answer_to_a_reply_name_the_players_in_commands(make
     answer = db.session.scalars(select(Outbox).where(Outbox.kind == "answer").order_by(Outbox.id.desc())).first()
     could = answer.text[answer.text.index("What you could send now:"):]
     assert "aggression Raid I Bot 2" in could and "player 2" not in could.split("\n\n")[0]
+
+
+def test_moves_told_back_name_players_one_of_a_kind(make_game, make_user):
+    """"Applied: ..." names a seat by its name unless another seat shares it (then "player N" stays, which
+    tells them apart); texts naming no player are as they were."""
+    game = make_game("tta", humans=("ann", make_user("bob"), make_user("Bob", email="bob2@example.com")))
+    told = outbound.told_moves(game, ["aggression Raid I player 1", "pact Open Borders Agreement player 3",
+                                      "build mine Bronze", "player 4"])
+    assert told == ["aggression Raid I ann", "pact Open Borders Agreement player 3", "build mine Bronze",
+                    "player 4"]

@@ -139,7 +139,8 @@ def test_the_history_is_grouped_by_round(client, make_user, make_game):
 
 def test_the_move_form_names_the_players_its_commands_target(client, make_user, make_game):
     """Buttons and the typed example read "aggression Raid I Bot 2" as the board names players (the button still
-    sends "player 2", which the move keeps); a refused line lists what could be sent, by name too."""
+    sends "player 2", which the move keeps); a refused line lists what could be sent, by name too, and the
+    confirmation says what was done by name."""
     import sys
     from pathlib import Path
 
@@ -170,3 +171,4 @@ def test_the_move_form_names_the_players_its_commands_target(client, make_user, 
     assert sent.status_code == 302, sent.data
     assert db.session.scalars(select(Move.text).where(Move.game_id == game.id, Move.seat == 0)).all()[-1] == \
         "aggression Raid I player 2"
+    assert "Done: aggression Raid I Bot 2" in html.unescape(client.get(sent.location).get_data(as_text=True))
