@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 from dataclasses import asdict, dataclass, field
 
 from sqlalchemy import select
@@ -76,7 +77,7 @@ def split_commands(text: str) -> list[str]:
     return [part.strip() for line in text.splitlines() for part in line.split(";") if part.strip()]
 
 
-def submit(game_id: int, seat: int | None, text: str, source: str, key: str, expect_version: int | None = None,
+def submit(game_id: int, seat: int | None, text: str, source: str, key: str | None, expect_version: int | None = None,
            written_for: int | None = None, mail_own_turn: bool = True, player: User | None = None) -> Outcome:
     """Apply `text` (one or more commands) for `seat` in one transaction; a repeated `key` returns the first outcome.
 
@@ -89,12 +90,16 @@ def submit(game_id: int, seat: int | None, text: str, source: str, key: str, exp
     A reply's answer carries what a turn mail would (`mail_own_turn=False`): then `seat` gets
     no separate turn mail from this submission, so each reply gets exactly one mail back.
     `player` instead of `seat`: the seat that user holds (NotAllowed if none).
+    `key` None: the caller gave none, so this cannot be a repeat (a fresh key, and no lookup).
     """
+    fresh = key is None
+    if fresh:
+        key = f"{source}:{secrets.token_urlsafe(16)}"
     try:
         game = lock(game_id)
         if player is not None:
             seat = _held_by(game, player)
-        seen = db.session.scalar(select(Submission).where(Submission.key == key))
+        seen = None if fresh else db.session.scalar(select(Submission).where(Submission.key == key))
         if seen is not None and (seen.game_id, seen.seat) != (game.id, seat):
             # Keys come from outside (Message-IDs, form nonces): never hand one seat another's outcome.
             db.session.rollback()

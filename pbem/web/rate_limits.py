@@ -50,9 +50,18 @@ ROUTE_LIMITS = (
 
 def init_app(app: Flask) -> Limiter:
     """This app's limiter (its own: it holds the storage) with the limits of ROUTE_LIMITS and the API's."""
+    # No X-RateLimit headers on every answer: they cost a storage round trip per request (on the move path too);
+    # a refusal alone says when to come back.
     limiter = Limiter(client_address, storage_uri=app.config["RATELIMIT_STORAGE_URI"],
-                      key_prefix=app.config["RATELIMIT_KEY_PREFIX"], headers_enabled=True)
+                      key_prefix=app.config["RATELIMIT_KEY_PREFIX"], headers_enabled=False)
     limiter.init_app(app)
+
+    @app.after_request
+    def retry_after(response):
+        current = limiter.current_limit
+        if response.status_code == 429 and current is not None:
+            response.headers["Retry-After"] = str(max(1, int(current.reset_at - time.time())))
+        return response
 
     def refusal() -> str:
         # Said when the limit just met lets a request through again (Retry-After gives it in seconds).

@@ -11,7 +11,7 @@ from sqlalchemy import event
 from conftest import PG_ADMIN
 from pbem import engine
 from pbem.extensions import db
-from pbem.models import Move, Outbox
+from pbem.models import Game, Move, Outbox
 from pbem.web.tokens_page import issue_token
 
 RULES = engine.get("stone-age")
@@ -40,7 +40,7 @@ class Statements(Reads):
         self.kinds.append(f"{words[0]} {table}".strip())
 
 
-def test_an_api_submit_takes_nine_statements(client, make_game, monkeypatch):
+def test_an_api_submit_takes_eight_statements(client, make_game, monkeypatch):
     # Delivery (which writes the turn mail) runs in the worker when deployed; here it would run in-process.
     monkeypatch.setattr("pbem.tasks.kick_delivery", lambda: None)
     game = make_game(slug="stone-age", humans=("ann", "bob"), bots=2, seed="b")
@@ -57,7 +57,7 @@ def test_an_api_submit_takes_nine_statements(client, make_game, monkeypatch):
     assert run.kinds == [
         "SELECT api_tokens",  # the token and its user: one indexed query
         "SELECT games",  # locked, with its seats and their users: the caller's seat is found there
-        "SELECT submissions",  # the key seen before?
+        # No "SELECT submissions": without the caller's key the submission cannot be a repeat.
         "SELECT outbox",  # the turn mail's dedupe key seen before? (the mail is written after the commit)
         # The commit: one flush.
         "UPDATE games", "INSERT submissions",
@@ -67,6 +67,13 @@ def test_an_api_submit_takes_nine_statements(client, make_game, monkeypatch):
     ], run.kinds
     assert db.session.query(Move).filter_by(game_id=game_id).count() > 1  # the bots answered in the same submit
     assert db.session.query(Outbox).filter_by(kind="turn").count() >= 1
+    # With a key of the caller's, it is looked up first: sent twice, it applies once.
+    seat, headers, command = _asked(db.session.get(Game, game_id))
+    with Statements(db.engine) as run:
+        first = client.post(f"/api/v1/games/{game_id}/moves", headers=headers, json={"commands": command, "key": "k1"})
+    assert first.status_code == 200 and "SELECT submissions" in run.kinds, run.kinds
+    again = client.post(f"/api/v1/games/{game_id}/moves", headers=headers, json={"commands": command, "key": "k1"})
+    assert again.status_code == 200 and again.get_json() == {**first.get_json(), "repeated": True}
 
 
 def _drop_connections(database: str) -> None:
