@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import sys
 import time
 from collections import Counter
@@ -89,6 +90,10 @@ def serve(host: str, port: int) -> int:
         "with Redis"
     from werkzeug.serving import make_server
 
+    # Ctrl-C and SIGTERM stop it cleanly, also when started in the background by a shell that ignores SIGINT
+    # for its background jobs (Python then leaves SIGINT ignored, and the server could not be stopped by it).
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop, signal.default_int_handler)
     # Listen first, then say so: whoever reads the line (a person, a test) can connect at once.
     server = make_server(host, port, app, threaded=True)
     print(f"pbem is running at {app.config['BASE_URL']}/  ({mode})", flush=True)

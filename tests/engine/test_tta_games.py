@@ -4,6 +4,7 @@ import json
 import random
 
 import pytest
+from cores import spread
 
 from pbem.engine import tta
 from pbem.engine.tta.invariants import problems, step_problems, view_leaks
@@ -70,12 +71,10 @@ def test_fingerprint_of_50_seeded_games():
     assert fingerprint(50) == FINGERPRINT
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_1000_bot_games_run_to_the_end_of_age_three(players):
-    """1,000 seeded games over 2, 3 and 4 players (about a minute and a half of CPU): each ends after Age III with a result
-    and every invariant; each is replayed from its seed and its logged commands and must come out the same."""
-    for n in range(GAMES[players]):
+def play_and_replay(games: list[tuple[int, int]]) -> int:
+    """Each (players, n) game ends after Age III with a result and every invariant, and replays from its seed and
+    its logged commands to the same state; how many."""
+    for players, n in games:
         seed = f"slow-{players}-{n}"
         final, log = play(players, seed)
         assert final["last_round"] is not None and problems(final) == [], seed
@@ -85,12 +84,26 @@ def test_1000_bot_games_run_to_the_end_of_age_three(players):
             (move,) = tta.parse(text, state, seat)
             state, _ = tta.apply(state, seat, move)
         assert state == final, seed
+    return len(games)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_1000_bot_games_run_to_the_end_of_age_three(players):
+    """1,000 seeded games over 2, 3 and 4 players (about two and a half minutes of CPU, spread over the cores)."""
+    games = [(players, n) for n in range(GAMES[players])]
+    assert sum(spread(play_and_replay, games)) == GAMES[players]
+
+
+def check_every_move(games: list[int]) -> int:
+    for n in games:
+        play(2 + n % 3, f"inv-slow-{n}", full_check)
+    return len(games)
 
 
 @pytest.mark.slow
 def test_invariants_after_every_move_of_15_games():
-    for n in range(15):
-        play(2 + n % 3, f"inv-slow-{n}", full_check)
+    assert sum(spread(check_every_move, list(range(15)))) == 15
 
 
 GAMES = {2: 400, 3: 330, 4: 270}
