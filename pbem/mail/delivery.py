@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import queue
 import smtplib
 import ssl
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta, timezone
 from email import policy
 from email.header import Header
@@ -15,10 +16,11 @@ from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.utils import format_datetime
 from pathlib import Path
+from typing import Callable
 from urllib.parse import parse_qs, unquote, urlparse
 
 from flask import current_app
-from sqlalchemy import Engine, bindparam, create_engine, func, select, update
+from sqlalchemy import Engine, create_engine, func, select, text, update
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session, joinedload
 
@@ -294,23 +296,58 @@ def _recorder() -> Engine | None:
 def _send_batch(session: Session, sender, batch: list[Outbox], limit: int) -> int | None:
     """Send the claimed rows one by one, recording each result; the count sent, None if the server is unreachable.
 
-    A mail sent is recorded by a thread of the run's own (on PostgreSQL) while the next one is sent:
-    each result is still written as soon as the server has answered, and the SMTP conversation
-    does not wait for the database.
+    On PostgreSQL a thread of the run's own records the mails sent while the next ones are sent: each
+    result is written as soon as the thread is free, the SMTP conversation does not wait for the database,
+    and the results that arrived while one UPDATE ran go in the next one together.
     """
     lease = batch[0].next_attempt_at
     recorder = _recorder()
-    with ThreadPoolExecutor(max_workers=1) as background:
-        recorded: list = []
-        try:
-            return _send_each(session, sender, batch, limit, lease, recorder, background, recorded)
-        finally:
-            for result in recorded:
-                result.result()  # every result written (or its error raised) before the run goes on
+    if recorder is None:
+        return _send_each(session, sender, batch, limit, lease, None)
+    results = _SentRecorder(recorder, lease)
+    try:
+        return _send_each(session, sender, batch, limit, lease, results.put)
+    finally:
+        results.close()  # every result written (or its error raised) before the run goes on
 
 
-def _send_each(session: Session, sender, batch: list[Outbox], limit: int, lease, recorder, background,
-               recorded: list) -> int | None:
+class _SentRecorder:
+    """A thread writing the results "sent" of one claimed batch, as many in one statement as have arrived."""
+
+    def __init__(self, recorder: Engine, lease):
+        self.recorder, self.lease = recorder, lease
+        self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name="outbox-recorder", daemon=True)
+        self.thread.start()
+
+    def put(self, row_id: int) -> None:
+        self.queue.put((row_id, now()))
+
+    def close(self) -> None:
+        self.queue.put(None)
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+
+    def _run(self) -> None:
+        done = False
+        while not done:
+            results = [self.queue.get()]
+            while not self.queue.empty():
+                results.append(self.queue.get())
+            if None in results:
+                done = True
+                results = [r for r in results if r is not None]
+            if results and self.error is None:
+                try:
+                    _record_sent(self.recorder, results, self.lease)
+                except BaseException as exc:  # noqa: BLE001 - raised in the run's own thread by close()
+                    self.error = exc
+
+
+def _send_each(session: Session, sender, batch: list[Outbox], limit: int, lease,
+               record_sent: Callable[[int], None] | None) -> int | None:
     sent = 0
     for i, row in enumerate(batch):
         if now() + LONGEST_SEND + timedelta(seconds=RECORD_PATIENCE) > lease:
@@ -328,10 +365,10 @@ def _send_each(session: Session, sender, batch: list[Outbox], limit: int, lease,
         except Exception as exc:  # noqa: BLE001 - recorded on this row; the next one goes out
             sent += _record(session, row.id, lease, exc)
         else:
-            if recorder is None:
+            if record_sent is None:
                 sent += _record(session, row.id, lease, None)
             else:
-                recorded.append(background.submit(_record_sent, recorder, row.id, lease, now()))
+                record_sent(row.id)
                 sent += 1
     return sent
 
@@ -402,28 +439,33 @@ def _sent(row_id: int, lease, moment):
             .values(status="sent", sent_at=moment, last_error=None))
 
 
-# The recorder's statement, built once: building it cost about as much as running it.
-_SENT = (update(Outbox).where(Outbox.id == bindparam("row"), Outbox.status == "sending",
-                              Outbox.next_attempt_at == bindparam("lease"))
-         .values(status="sent", sent_at=bindparam("moment"), last_error=None))
+# The recorder's statement, built once (building it cost about as much as running it): each (id, moment) of
+# the results given, fenced by the lease like the rest; it returns the ids recorded.
+_SENT = text("UPDATE outbox SET status = 'sent', sent_at = sent.moment, last_error = NULL"
+             " FROM unnest(CAST(:ids AS bigint[]), CAST(:moments AS timestamp[])) AS sent (id, moment)"
+             " WHERE outbox.id = sent.id AND outbox.status = 'sending' AND outbox.next_attempt_at = :lease"
+             " RETURNING outbox.id")
 
 
-def _record_sent(recorder: Engine, row_id: int, lease, moment) -> None:
-    """Record a mail sent, through the recorder (in the run's background thread), waiting out a database restart."""
+def _record_sent(recorder: Engine, results: list[tuple[int, object]], lease) -> None:
+    """Record mails sent, [(row id, when)], through the recorder in one statement, waiting out a database restart."""
     deadline = time.monotonic() + RECORD_PATIENCE
+    ids = [row_id for row_id, _ in results]
     while True:
         try:
             with recorder.connect() as connection:
-                done = connection.execute(_SENT, {"row": row_id, "lease": lease, "moment": moment}).rowcount
+                done = set(connection.execute(_SENT, {"ids": ids, "moments": [m for _, m in results],
+                                                      "lease": lease}).scalars())
             break
         except (OperationalError, InterfaceError) as exc:
             if time.monotonic() > deadline:
-                raise  # the lease runs out and the next run takes the row again (see deliver_due)
-            log.warning("outbox row %d: the database is away (%s); recording the result again shortly", row_id,
+                raise  # the lease runs out and the next run takes the rows again (see deliver_due)
+            log.warning("outbox rows %s: the database is away (%s); recording the results again shortly", ids,
                         str(exc.orig or exc).strip().splitlines()[0])
             time.sleep(2)
-    if not done:
-        log.warning("outbox row %d: the lease ran out before the result was recorded", row_id)
+    for row_id in ids:
+        if row_id not in done:
+            log.warning("outbox row %d: the lease ran out before the result was recorded", row_id)
 
 
 def _record_once(session: Session, row_id: int, lease, failure: Exception | None) -> bool:
