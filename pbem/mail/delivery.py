@@ -255,16 +255,24 @@ def deliver_due(limit: int = 500) -> int:
     # are not expired on every commit.
     with Session(db.engine, expire_on_commit=False) as session:
         try:
-            while done < limit:
-                write_turns(session, min(CLAIM_BATCH, limit - done))  # turn mails queued unwritten, first
-                batch = _claim(session, min(CLAIM_BATCH, limit - done))
+            # A run stops once a claim found fewer due rows than it asked for, and writes turn mails only while
+            # the last writing found as many as it asked for: mail committed after that kicks a run of its own
+            # (tasks.kick_delivery). Looking again cost as much as sending a mail, in every run.
+            writing = more = True
+            while more and done < limit:
+                want = min(CLAIM_BATCH, limit - done)
+                if writing:  # turn mails queued unwritten, first
+                    writing = write_turns(session, want) == want
+                batch, more = _claim(session, want)
                 if not batch:
                     break
-                count = _send_batch(session, sender, batch, limit)
-                if count is None:
+                outcome = _send_batch(session, sender, batch, limit)
+                if outcome is None:
                     break  # the server cannot be reached: every due mail waits
+                count, given_back = outcome
                 sent += count
-                done += len(batch)
+                done += len(batch)  # those given back too: a run always ends
+                more = more or given_back > 0  # claimed anew, under a lease of their own
         finally:
             session.rollback()
             sender.close()
@@ -294,8 +302,9 @@ def _recorder() -> Engine | None:
     return _RECORDERS[key]
 
 
-def _send_batch(session: Session, sender, batch: list[Outbox], limit: int) -> int | None:
-    """Send the claimed rows one by one, recording each result; the count sent, None if the server is unreachable.
+def _send_batch(session: Session, sender, batch: list[Outbox], limit: int) -> tuple[int, int] | None:
+    """Send the claimed rows one by one, recording each result; (the count sent, the count given back unsent
+    when the lease ran short), None if the server is unreachable.
 
     On PostgreSQL a thread of the run's own records each mail sent while the next one is sent: the
     result is still written as soon as the server has answered, and the SMTP conversation does not
@@ -366,13 +375,13 @@ class _SentRecorder:
 
 
 def _send_each(session: Session, sender, batch: list[Outbox], limit: int, lease,
-               record_sent: Callable[[int], None] | None) -> int | None:
+               record_sent: Callable[[int], None] | None) -> tuple[int, int] | None:
     sent = 0
     for i, row in enumerate(batch):
         if now() + LONGEST_SEND + timedelta(seconds=RECORD_PATIENCE) > lease:
             # A slow server used up the lease: give the rest back before another run may take them.
             _release(session, [r.id for r in batch[i:]], lease)
-            break
+            return sent, len(batch) - i
         try:
             sender.open()  # only once there is mail: an idle beat run opens no connection
         except Exception as exc:  # noqa: BLE001 - the server's fault, not this row's
@@ -389,11 +398,12 @@ def _send_each(session: Session, sender, batch: list[Outbox], limit: int, lease,
             else:
                 record_sent(row.id)
                 sent += 1
-    return sent
+    return sent, 0
 
 
-def _claim(session: Session, most: int) -> list[Outbox]:
-    """Up to `most` due rows (claims whose lease ran out first, then pending ones), claimed and committed."""
+def _claim(session: Session, most: int) -> tuple[list[Outbox], bool]:
+    """Up to `most` due rows (claims whose lease ran out first, then pending ones), claimed and committed; and
+    whether there may be more (as many were due as asked for)."""
     while True:
         lease = now() + LEASE  # when another run may take these rows again
         claimed, seen = [], 0
@@ -425,7 +435,7 @@ def _claim(session: Session, most: int) -> list[Outbox]:
                 break
         session.commit()
         if claimed or not seen:
-            return claimed  # else every row seen was suppressed: look again
+            return claimed, seen >= most  # else every row seen was suppressed: look again
 
 
 def _release(session: Session, row_ids: list[int], lease) -> None:

@@ -333,6 +333,33 @@ def test_mails_sent_are_recorded_on_a_connection_that_does_not_wait_for_the_disk
     assert len({row.sent_at for row in rows}) == 20  # each the moment its own mail went
 
 
+def test_a_run_stops_at_a_claim_that_found_fewer_rows_than_it_asked_for(ctx, smtp_mail, monkeypatch):
+    """A run with two due mails looks once for turn mails to write and claims once: each look cost as much as
+    sending a mail, and most runs carry one or two. More than a claim takes go in further claims of the run."""
+    from sqlalchemy import Engine, event
+
+    monkeypatch.setattr(delivery, "CLAIM_BATCH", 2)
+    looks = []
+
+    def on_statement(conn, cursor, statement, parameters, context, executemany):
+        if statement.startswith("SELECT") and "FROM outbox" in statement and "FOR UPDATE" in statement:
+            looks.append(statement)
+    event.listen(Engine, "after_cursor_execute", on_statement)
+    try:
+        queue(1)
+        assert deliver() == 1
+        # Written turn mails: one look; the claim: lease-expired rows, then pending ones.
+        assert len(looks) == 3, looks
+        looks.clear()
+        rows = queue(5)[1:]
+        assert deliver() == 4  # two full claims of two, then one that finds none
+        assert all(row.status == "sent" for row in rows)
+        # One look for turn mails to write (it found none, so no more), and three claims of two looks each.
+        assert len(looks) == 1 + 3 * 2, looks
+    finally:
+        event.remove(Engine, "after_cursor_execute", on_statement)
+
+
 def test_a_kick_while_a_delivery_run_waits_in_the_queue_queues_nothing_more(make_app):
     import redis
 
