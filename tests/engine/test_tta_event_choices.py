@@ -401,6 +401,18 @@ def test_international_agreement_the_bot_and_the_deadline_take_the_best_cards_th
     assert bot_runs[0] == bot_runs[1] and len(bot_runs[0]["seats"][0]["hand"]) >= 2
 
 
+def test_international_agreement_a_standing_default_takes_the_cards_a_deadline_would():
+    """A standing `choices default` order answers International Agreement as the deadline does (its first option,
+    "skip", would give the cards up)."""
+    by_order = revealed("mil/II/international_agreement",
+                        setup=lambda s: s.setdefault("orders", {}).update({"0": {"choices": "default"}}))
+    state = revealed("mil/II/international_agreement")
+    while tta.pending(state) and "budget" in tta.pending(state)[0].data:
+        state, _ = tta.apply(state, 0, tta.deadline_move(state, 0))
+    assert len(state["seats"][0]["hand"]) >= 2 and by_order["seats"][0]["hand"] == state["seats"][0]["hand"]
+    assert by_order["row"] == state["row"] and problems(by_order) == []
+
+
 def test_international_agreement_names_parse_back_to_the_card_and_one_copy_of_a_card_is_offered():
     """The text of every answer parses back to it (a replayed log must come out the same): a card named with a word
     that is also an answer ("Fast Food Chains", "Military Build-Up") names the card; of two copies of Movies in the

@@ -2,7 +2,7 @@
 
 `state["orders"]` maps a seat (as text) to {"defence": never | cheapest | ask, "pacts": refuse | ask | accept,
 "from": [seats whose pacts are accepted], "choices": default | ask (an event choice answered by its default, the
-first option)}. A seat without an order is asked ("ask"); a deadline then makes the
+first option; International Agreement's cards as a deadline takes them)}. A seat without an order is asked ("ask"); a deadline then makes the
 bot answer for it (play/timeouts.py), which defends with the cheapest sufficient defence (conflict.cheapest).
 """
 from __future__ import annotations
@@ -58,7 +58,12 @@ def standing_answer(state: dict) -> tuple[int, object] | None:
     if frame["kind"] == "event_choice":  # each seat asked at once: the first with a "default" order
         seat = next((s for s in frame["seats"] if s not in frame["answered"]
                      and policy(state, s, "choices") == "default"), None)
-        return None if seat is None else (seat, Choose(options_of(frame, seat)[0]))
+        if seat is None:
+            return None
+        if "budget" in frame:  # International Agreement: the cards a deadline would take, not the first option (skip)
+            from .rules import deadline_move  # rules imports this module
+            return seat, deadline_move(state, seat)
+        return seat, Choose(options_of(frame, seat)[0])
     if frame["kind"] == "defend":
         move = {"never": Defend(), "cheapest": cheapest(state, frame) or Defend()}.get(
             policy(state, frame["seat"], "defence"))
