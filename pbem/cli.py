@@ -102,6 +102,8 @@ def serve(host: str, port: int) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        for stop in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(stop, signal.SIG_DFL)  # a second signal while shutting down ends it at once, quietly
         server.server_close()
     return 0
 
