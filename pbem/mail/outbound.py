@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import logging
 import re
+from collections import Counter
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -289,15 +290,13 @@ _PLAYER_N = re.compile(r"\bplayer (\d+)\b")
 def told_moves(game: Game, texts: list[str]) -> list[str]:
     """Moves as told back to players ("Applied: ..."): each "player N" as that seat's name where no other seat
     shares it; the stored moves and the API keep "player N". Not a command to send, so it need not parse back."""
-    names = seat_names(game)
-    counts = {name.strip().casefold(): 0 for name in names}
-    for name in names:
-        counts[name.strip().casefold()] += 1
+    names = [name.strip() for name in seat_names(game)]
+    counts = Counter(name.casefold() for name in names)
 
     def name(m: re.Match) -> str:
         n = int(m.group(1)) - 1
-        one = 0 <= n < len(names) and names[n].strip() and counts[names[n].strip().casefold()] == 1
-        return names[n].strip() if one else m.group(0)
+        one = 0 <= n < len(names) and names[n] and counts[names[n].casefold()] == 1
+        return names[n] if one else m.group(0)
     return [_PLAYER_N.sub(name, text) for text in texts]
 
 

@@ -58,6 +58,16 @@ def _defend_by_web(client, game: Game, command: str) -> None:
     assert sent.status_code == 302, sent.data
 
 
+
+def _raid_queued_then_defended(make_game, queued: str) -> tuple[Game, int]:
+    """Bob raids Ann with `queued` lines behind the raid, and Ann defends: (the game then, `_since` before the
+    defence)."""
+    game = _raid_ready(make_game)
+    play.submit(game.id, 0, f"{RAID}\n{queued}", "web", "raid")
+    before = _since(game)
+    assert play.submit(game.id, 1, "defend with +4", "web", "defence").ok
+    return db.session.get(Game, game.id), before
+
 def test_a_build_mailed_after_an_aggression_waits_for_the_defence_then_is_applied(client, make_game):
     game = _raid_ready(make_game)
     inbound.receive(reply(turn_mail(game, 0), f"{RAID}\nbuild farm Agriculture"), "raw")
@@ -102,11 +112,7 @@ def test_a_queue_is_dropped_with_a_word_when_the_turn_moved_on(make_game):
 
 
 def test_a_failing_queued_line_is_reported_with_what_is_legal(make_game):
-    game = _raid_ready(make_game)
-    play.submit(game.id, 0, f"{RAID}\nbuild farm Irrigation\nbuild farm Agriculture", "web", "raid")
-    before = _since(game)
-    assert play.submit(game.id, 1, "defend with +4", "web", "defence").ok
-    game = db.session.get(Game, game.id)
+    game, before = _raid_queued_then_defended(make_game, "build farm Irrigation\nbuild farm Agriculture")
     assert not any(m.source == "queue" for m in db.session.scalars(select(Move).where(Move.game_id == game.id)))
     [turn] = _mails_to("bob@example.com", before)
     assert turn.kind == "turn" and _queue_mails(game) == []
@@ -152,11 +158,7 @@ def test_the_queue_runs_when_the_bot_answers_the_interrupt_at_its_deadline(make_
 
 def test_a_queue_whose_seat_is_not_asked_after_it_gets_a_mail_of_its_own(make_game):
     """The queue ends Bob's turn ("done"): no turn mail of his follows, so the queue's result is mailed alone."""
-    game = _raid_ready(make_game)
-    play.submit(game.id, 0, f"{RAID}\ndone", "web", "raid")
-    before = _since(game)
-    assert play.submit(game.id, 1, "defend with +4", "web", "defence").ok
-    game = db.session.get(Game, game.id)
+    game, before = _raid_queued_then_defended(make_game, "done")
     [mail] = _mails_to("bob@example.com", before)
     assert mail.dedupe_key.startswith(f"queued:{game.id}:0:"), mail.dedupe_key
     assert "Your queued lines were applied: done" in words(mail.text)
