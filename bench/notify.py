@@ -208,15 +208,19 @@ def main() -> None:
                 for _ in range(args.concurrency):
                     deliver_outbox.delay()
                 deadline = time.monotonic() + 600
-                while db.session.scalar(select(func.count()).select_from(Outbox)
-                                        .where(Outbox.id.in_(ids), Outbox.status == "sent")) < len(ids):
+                # The chunk is every row from its first id to its last: asking whether any of them is unsent by
+                # that range is cheap. Asking with the ids themselves cost 8-30 ms of CPU per look, 20 looks a
+                # second, taken from the worker's two cores while it was measured.
+                unsent = (select(func.count()).select_from(Outbox)
+                          .where(Outbox.id.between(ids[0], ids[-1]), Outbox.status != "sent"))
+                while db.session.scalar(unsent):
                     db.session.rollback()
                     if worker.poll() is not None or time.monotonic() > deadline:
                         raise SystemExit("the worker stopped or stalled:\n" + log.read_text()[-3000:])
                     time.sleep(0.05)
                 used = cpu_seconds(worker.pid) - cpu
                 first, last = db.session.execute(select(func.min(Outbox.sent_at), func.max(Outbox.sent_at))
-                                                 .where(Outbox.id.in_(ids))).one()
+                                                 .where(Outbox.id.between(ids[0], ids[-1]))).one()
                 db.session.rollback()
                 return (len(ids) - 1) / max((last - first).total_seconds(), 1e-6), used / len(ids)
 
@@ -233,6 +237,12 @@ def main() -> None:
             # way round, every other round): a machine whose speed swings from one minute to the next then
             # weighs on both alike, and the median of the rounds' ratios is the figure.
             rounds = []
+            # A first small share warms both up (the worker's first run imports and compiles what every later
+            # one reuses, 3x the CPU per mail of the next round); it is in no round.
+            warm, rows = rows[:min(100, len(rows) // 10)], rows[min(100, len(rows) // 10):]
+            if len(warm) >= 2:
+                through_worker(warm)
+                through_smtplib(warm)
             share = -(-len(rows) // args.rounds)
             for n in range(args.rounds):
                 chunk = rows[n * share:(n + 1) * share]

@@ -186,7 +186,10 @@ class Outbox(db.Model):
     """Mail waiting to go out, written in the same transaction as the change it reports."""
     __tablename__ = "outbox"
     # ix_outbox_bodies holds only mail that still has a body: retention finds what to empty in it.
+    # ix_outbox_due holds only mail not yet done, in the order delivery claims it (mail/delivery.py).
     __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),
+                      Index("ix_outbox_due", "next_attempt_at", postgresql_where=sql("status IN ('pending', 'sending')"),
+                            sqlite_where=sql("status IN ('pending', 'sending')")),
                       Index("ix_outbox_bodies", "created_at", postgresql_where=sql("text <> '' OR html IS NOT NULL"),
                             sqlite_where=sql("text <> '' OR html IS NOT NULL")))
     id: Mapped[int] = mapped_column(BigId, primary_key=True)

@@ -333,6 +333,22 @@ def test_mails_sent_are_recorded_on_a_connection_that_does_not_wait_for_the_disk
     assert len({row.sent_at for row in rows}) == 20  # each the moment its own mail went
 
 
+def test_a_claim_whose_runs_all_died_is_sent_again_until_the_last_attempt_then_given_up(ctx, smtp_mail, later):
+    """A row left "sending" by a run that died goes out again once its lease ran out, counted; one claimed
+    MAX_ATTEMPTS times by runs that all died is given up, with the reason, and sent no more."""
+    again, dead = queue(2)
+    for row, attempts in ((again, 3), (dead, delivery.MAX_ATTEMPTS)):
+        row.status, row.attempts, row.next_attempt_at = "sending", attempts, clock.now() - timedelta(minutes=1)
+    db.session.commit()
+    assert deliver() == 1
+    assert (again.status, again.attempts) == ("sent", 4)
+    assert (dead.status, dead.attempts) == ("failed", delivery.MAX_ATTEMPTS)
+    assert dead.last_error == f"given up: sending was interrupted {delivery.MAX_ATTEMPTS} times"
+    assert [m["Subject"] for _, m in smtp_mail.handler.messages] == [again.subject]
+    later(timedelta(days=1))
+    assert deliver() == 0 and dead.status == "failed"
+
+
 def test_a_run_stops_at_a_claim_that_found_fewer_rows_than_it_asked_for(ctx, smtp_mail, monkeypatch):
     """A run with two due mails looks once for turn mails to write and claims once: each look cost as much as
     sending a mail, and most runs carry one or two. More than a claim takes go in further claims of the run."""
@@ -342,20 +358,21 @@ def test_a_run_stops_at_a_claim_that_found_fewer_rows_than_it_asked_for(ctx, smt
     looks = []
 
     def on_statement(conn, cursor, statement, parameters, context, executemany):
-        if statement.startswith("SELECT") and "FROM outbox" in statement and "FOR UPDATE" in statement:
+        if statement.startswith(("SELECT", "UPDATE")) and "FROM outbox" in statement and "FOR UPDATE" in statement:
             looks.append(statement)
     event.listen(Engine, "after_cursor_execute", on_statement)
     try:
         queue(1)
         assert deliver() == 1
-        # Written turn mails: one look; the claim: lease-expired rows, then pending ones.
-        assert len(looks) == 3, looks
+        # Written turn mails: one look; the claim: one statement takes pending rows and lease-expired ones.
+        assert len(looks) == 2, looks
+        assert looks[1].startswith("UPDATE outbox") and "RETURNING" in looks[1], looks
         looks.clear()
         rows = queue(5)[1:]
         assert deliver() == 4  # two full claims of two, then one that finds none
         assert all(row.status == "sent" for row in rows)
-        # One look for turn mails to write (it found none, so no more), and three claims of two looks each.
-        assert len(looks) == 1 + 3 * 2, looks
+        # One look for turn mails to write (it found none, so no more), and three claims.
+        assert len(looks) == 1 + 3, looks
     finally:
         event.remove(Engine, "after_cursor_execute", on_statement)
 
