@@ -16,7 +16,6 @@ import json
 import os
 import random
 import re
-import secrets
 import signal
 import statistics
 import subprocess
@@ -26,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-from notify import PG_ADMIN, REDIS_DB, ROOT, cpu_seconds, free_port, largest_rss, wait_port
+from notify import REDIS_DB, ROOT, bench_app, cpu_seconds, create_database, drop_database, free_port, largest_rss, wait_port
 
 
 def record_games(app, clients: int, moves: int, tag: str) -> list[list[tuple]]:
@@ -147,12 +146,7 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     from flask_migrate import upgrade
 
-    from pbem import create_app
-
-    name = f"pbem_bench_{secrets.token_hex(3)}"
-    admin = psycopg.connect(PG_ADMIN, autocommit=True)
-    admin.execute(f'CREATE DATABASE "{name}"')
-    pg_url = PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+    admin, name, pg_url = create_database()
     broker = redis.Redis.from_url(REDIS_DB)
     broker.flushdb()
     sink_port, web_port = free_port(), free_port()
@@ -166,9 +160,7 @@ def main() -> None:
     log = (instance / "processes.log").open("w")
     try:
         procs.append(subprocess.Popen([sys.executable, str(ROOT / "bench" / "notify.py"), "--sink", str(sink_port)]))
-        app = create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://" + pg_url.split("://", 1)[1],
-                          "REDIS_URL": REDIS_DB, "EMBEDDED_TASKS": False, "SECRET_KEY": "bench",
-                          "MAIL_URL": smtp_url, "BASE_URL": "http://pbem.bench", "INBOUND_DOMAIN": "pbem.bench"})
+        app = bench_app(pg_url, REDIS_URL=REDIS_DB, EMBEDDED_TASKS=False, MAIL_URL=smtp_url)
         with app.app_context():
             upgrade()
         # More commands than a client can send in the time (the service shares out about 300 submits/s at most).
@@ -225,8 +217,7 @@ def main() -> None:
                 proc.wait(timeout=60)
         log.close()
         broker.flushdb()
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
+        drop_database(admin, name)
 
 
 if __name__ == "__main__":

@@ -64,6 +64,31 @@ def wait_port(port: int, timeout: float = 20) -> None:
             time.sleep(0.1)
 
 
+def create_database():
+    """A database of the bench's own: (an admin connection to drop it with, its name, its URL)."""
+    import psycopg
+
+    name = f"pbem_bench_{secrets.token_hex(3)}"
+    admin = psycopg.connect(PG_ADMIN, autocommit=True)
+    admin.execute(f'CREATE DATABASE "{name}"')
+    return admin, name, PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_database(admin, name: str) -> None:
+    admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    admin.close()
+
+
+def bench_app(pg_url: str, **config):
+    """The app on the bench's database, with `config` on top."""
+    sys.path.insert(0, str(ROOT))
+    from pbem import create_app
+
+    return create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://" + pg_url.split("://", 1)[1],
+                       "SECRET_KEY": "bench", "BASE_URL": "http://pbem.bench", "INBOUND_DOMAIN": "pbem.bench",
+                       **config})
+
+
 def rss_mib(pid: int) -> float:
     """The resident memory of one process, in MiB (0 when it is gone)."""
     try:
@@ -118,7 +143,6 @@ def main() -> None:
         run_sink(args.sink)
         return
 
-    import psycopg
     import redis
     from sqlalchemy import func, select, text, update
     from sqlalchemy.orm import Session
@@ -126,15 +150,12 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     from flask_migrate import upgrade
 
-    from pbem import create_app, play, tokens
+    from pbem import play, tokens
     from pbem.extensions import db
     from pbem.mail import delivery, outbound
     from pbem.models import Outbox, User
 
-    name = f"pbem_bench_{secrets.token_hex(3)}"
-    admin = psycopg.connect(PG_ADMIN, autocommit=True)
-    admin.execute(f'CREATE DATABASE "{name}"')
-    pg_url = PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+    admin, name, pg_url = create_database()
     broker = redis.Redis.from_url(REDIS_DB)
     broker.flushdb()
     port = free_port()
@@ -144,9 +165,7 @@ def main() -> None:
     instance = Path(f"/tmp/{name}")
     try:
         wait_port(port)
-        app = create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://" + pg_url.split("://", 1)[1],
-                          "REDIS_URL": REDIS_DB, "EMBEDDED_TASKS": False, "SECRET_KEY": "bench",
-                          "MAIL_URL": smtp_url, "BASE_URL": "http://pbem.bench", "INBOUND_DOMAIN": "pbem.bench"})
+        app = bench_app(pg_url, REDIS_URL=REDIS_DB, EMBEDDED_TASKS=False, MAIL_URL=smtp_url)
         with app.app_context():
             upgrade()
             for i in range(args.rendered):
@@ -282,8 +301,7 @@ def main() -> None:
         sink.send_signal(signal.SIGTERM)
         sink.wait(timeout=30)
         broker.flushdb()
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
+        drop_database(admin, name)
 
 
 if __name__ == "__main__":

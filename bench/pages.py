@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import secrets
 import statistics
@@ -20,10 +19,8 @@ import sys
 import tempfile
 import time
 from datetime import timedelta
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PG_ADMIN = os.environ.get("PBEM_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+from notify import ROOT, bench_app, create_database, drop_database
 
 
 def table_bytes(db) -> dict[str, int]:
@@ -189,24 +186,16 @@ def main() -> None:
     args = parser.parse_args()
     args.sizes = sorted(int(s) for s in args.sizes.split(","))
 
-    import psycopg
-
     sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
     from flask_migrate import upgrade
 
-    from pbem import create_app
     from pbem.extensions import db
     from pbem.models import User
 
-    name = f"pbem_bench_{secrets.token_hex(3)}"
-    admin = psycopg.connect(PG_ADMIN, autocommit=True)
-    admin.execute(f'CREATE DATABASE "{name}"')
-    pg_url = PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+    admin, name, pg_url = create_database()
     try:
         with tempfile.TemporaryDirectory() as outbox:
-            app = create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://" + pg_url.split("://", 1)[1],
-                              "SECRET_KEY": "bench", "MAIL_URL": None, "OUTBOX_DIR": outbox,
-                              "BASE_URL": "http://pbem.bench", "INBOUND_DOMAIN": "pbem.bench"})
+            app = bench_app(pg_url, MAIL_URL=None, OUTBOX_DIR=outbox)
             with app.app_context():
                 upgrade()
                 users = [User(email=f"p{i}@example.com", name=f"Player {i}") for i in range(4)]
@@ -218,7 +207,7 @@ def main() -> None:
                 db.session.remove()
                 db.engine.dispose()
     finally:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        drop_database(admin, name)
 
 
 if __name__ == "__main__":

@@ -89,7 +89,7 @@ def table(runs: dict[str, list[dict]], options: dict) -> str:
     keys = list(runs[names[0]][0])
     label = "expansion" if options.get("expansion") == "style" else "base game"
     lines = [f"Stone Age ({label}), median of {len(runs[names[0]])} round(s), per CPU second"
-             + (f"; wall-time ratio in brackets" if len(names) > 1 else "")]
+             + ("; wall-time ratio in brackets" if len(names) > 1 else "")]
     head = f"{'player/seats':<13}" + "".join(f"{n + ' games/s':>22}{'moves/s':>10}" for n in names)
     if len(names) > 1:
         head += f"{'ratio':>16}"
