@@ -9,20 +9,7 @@ from sqlalchemy import select
 
 from pbem.extensions import db
 from pbem.models import ChatMessage, Game, Move, Seat, User
-from pbem.web.tokens_page import issue_token
-
-
-def bearer(user) -> dict:
-    return {"Authorization": f"Bearer {issue_token(user, 'test')}"}
-
-
-def api_error(response, status: int, *words: str) -> dict:
-    assert response.status_code == status, response.data
-    assert response.is_json, response.data
-    body = response.get_json()
-    for word in words:
-        assert word in body["error"], body
-    return body
+from test_api import assert_error, bearer
 
 
 def error_page(response, status: int) -> str:
@@ -37,7 +24,7 @@ def error_page(response, status: int) -> str:
 def test_a_cursor_beyond_any_moment_is_a_400(client, make_user):
     ann = bearer(make_user("ann"))
     for after in ("99999999999999999999.1", "1.99999999999999999999", "999999999999999999.1"):
-        body = api_error(client.get(f"/api/v1/games?after={after}", headers=ann), 400, "after")
+        body = assert_error(client.get(f"/api/v1/games?after={after}", headers=ann), 400, "after")
         assert "after" in body["fields"]
 
 
@@ -64,7 +51,7 @@ def test_a_lone_surrogate_in_the_api_is_a_400(client, make_game, field, value):
     game = make_game()
     body = {"commands": "take 1", field: value}
     response = client.post(f"/api/v1/games/{game.id}/moves", headers=bearer(game.seat_at(0).user), json=body)
-    api_error(response, 400, "surrogate")
+    assert_error(response, 400, "surrogate")
     db.session.refresh(game)
     assert game.version == 0
 
@@ -95,7 +82,7 @@ def test_invisible_characters_are_cleaned_from_the_web_text_box(client, make_gam
                                    "Fri\u2066day\u2069", "tab\there", "Friday\u2028night", "x" * 121])
 def test_titles_refuse_line_breaks_and_bidi_overrides(client, make_user, title):
     ann = make_user("ann")
-    body = api_error(client.post("/api/v1/games", headers=bearer(ann),
+    body = assert_error(client.post("/api/v1/games", headers=bearer(ann),
                                  json={"slug": "stone-age", "seats": 3, "title": title}), 400, "title")
     assert "title" in body["fields"]
     signin(client, "ann@example.com")
@@ -119,7 +106,7 @@ def test_a_plain_title_is_kept(client, make_user):
 def test_the_api_refuses_what_its_description_does_not_allow(client, make_user, settings, field):
     response = client.post("/api/v1/games", headers=bearer(make_user("ann")),
                            json={"slug": "stone-age", "seats": 3, **settings})
-    assert field in api_error(response, 400)["fields"]
+    assert field in assert_error(response, 400)["fields"]
 
 
 def test_options_may_be_sent_as_their_text(client, make_user):
