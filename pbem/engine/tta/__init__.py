@@ -11,8 +11,8 @@ from typing import Any, Mapping
 from .. import base
 from . import rules
 from .bot import bot_move as _bot_move
-from .messages import Msg, error
 from .commands import hints, parse as _parse, shown_command as _shown_command
+from .messages import Msg, error
 from .state import copy_state, new_state
 from .text import describe as _describe
 

@@ -14,10 +14,10 @@ from .. import base
 from . import economy as eco
 from . import sacrifice
 from .actions import Refused
-from .messages import Msg
 from .cards import AGES
 from .cards.military import MILITARY
 from .events import apply_outcome
+from .messages import Msg
 from .military_deck import military_discard
 from .moves import Bid, Colonize, FreeColony, Pass, StandingBid
 from .state import order_from

@@ -150,7 +150,7 @@ _CATALOG = {
                   "その支払いでは費用に足りません",
                   "ce paiement ne couvre pas le coût",
                   "diese Zahlung deckt die Kosten nicht"),
-    # --- discovering, revolutions --------------------------------------------------------------------------------------
+    # --- discovering, revolutions -------------------------------------------------------------------------------------
     "not_in_hand": ("that card is not in your hand",
                     "そのカードは手札にありません",
                     "cette carte n'est pas dans votre main",
@@ -217,7 +217,7 @@ _CATALOG = {
                       "段階のマーカーにする青トークンが残っていません",
                       "il ne reste aucun jeton bleu pour marquer l'étape",
                       "es ist kein blauer Marker mehr für die Stufe übrig"),
-    # --- leaders and action cards --------------------------------------------------------------------------------------
+    # --- leaders and action cards -------------------------------------------------------------------------------------
     "is_tech": ("{card} is a technology: discover it",
                 "{card}は技術です：発見してください",
                 "{card} est une technologie : découvrez-la",
@@ -250,7 +250,7 @@ _CATALOG = {
                      "Breakthroughで発見できるのは政府以外の技術です",
                      "Breakthrough découvre une technologie autre qu'un gouvernement",
                      "Breakthrough entdeckt eine Technologie, die keine Regierung ist"),
-    # --- the optional corruption rule ----------------------------------------------------------------------------------
+    # --- the optional corruption rule ---------------------------------------------------------------------------------
     "no_corruption_rule": ("the optional corruption rule is not used in this game",
                            "このゲームでは腐敗の選択ルールを使っていません",
                            "la règle optionnelle de corruption n'est pas utilisée dans cette partie",
@@ -259,7 +259,7 @@ _CATALOG = {
                      "この手番はすでにトークンを1個少なく生産します",
                      "vous produisez déjà un jeton de moins ce tour-ci",
                      "du erzeugst in diesem Zug schon einen Marker weniger"),
-    # --- military cards --------------------------------------------------------------------------------------------------
+    # --- military cards -----------------------------------------------------------------------------------------------
     "tactic_not_in_hand": ("that tactic is not in your military hand",
                            "その戦術は軍事手札にありません",
                            "cette tactique n'est pas dans votre main militaire",
@@ -317,7 +317,7 @@ _CATALOG = {
                                 "それらの防御ボーナスカードは軍事手札にありません",
                                 "ces cartes bonus de défense ne sont pas dans votre main militaire",
                                 "diese Verteidigungsbonuskarten sind nicht auf deiner Militärhand"),
-    # --- sacrificed units -------------------------------------------------------------------------------------------------
+    # --- sacrificed units ---------------------------------------------------------------------------------------------
     "not_a_unit": ("{cid} is not a military unit",
                    "{cid}は軍事ユニットではありません",
                    "{cid} n'est pas une unité militaire",
@@ -326,7 +326,7 @@ _CATALOG = {
                    "あなたの{card}は{have}です（{n}ではありません）",
                    "vous avez {have} {card}, pas {n}",
                    "du hast {have} {card}, nicht {n}"),
-    # --- pacts ------------------------------------------------------------------------------------------------------------
+    # --- pacts --------------------------------------------------------------------------------------------------------
     "pact_forbids": ("your pact {card} forbids attacking {player}",
                      "あなたの契約{card}により{player}は攻撃できません",
                      "votre pacte {card} interdit d'attaquer {player}",
@@ -353,8 +353,10 @@ _CATALOG = {
                  'sag, wer A ist: "as A" (der andere ist A) oder "as B" (du bist A)'),
     "trade_none": ("no Trade Routes Agreement lets you pay 1 {what} with 1 {what2} this round",
                    "このラウンドに{what}1を{what2}1で払わせてくれるTrade Routes Agreementはありません",
-                   "aucun Trade Routes Agreement ne vous laisse payer une unité de {what} avec une de {what2} cette manche",
-                   "kein Trade Routes Agreement lässt dich diese Runde eine Einheit {what} mit einer Einheit {what2} zahlen"),
+                   ("aucun Trade Routes Agreement ne vous laisse payer une unité de {what} avec une de {what2} "
+                    "cette manche"),
+                   ("kein Trade Routes Agreement lässt dich diese Runde eine Einheit {what} mit einer Einheit {what2} "
+                    "zahlen")),
     "trade_lacks": ("you have no {what2} to pay 1 {what} with 1 {what2}",
                     "{what}1を{what2}1で払うための{what2}がありません",
                     "vous n'avez pas de {what2} pour payer une unité de {what} avec une de {what2}",
@@ -413,7 +415,7 @@ _CATALOG = {
                             "このゲームのほかのプレイヤーを指定してください（プレイヤー1〜{player}）",
                             "nommez d'autres joueurs de cette partie (Joueur 1 à {player})",
                             "nenne andere Spieler dieses Spiels (Spieler 1 bis {player})"),
-    # --- reading commands ------------------------------------------------------------------------------------------------
+    # --- reading commands ---------------------------------------------------------------------------------------------
     "not_a_text": ("that text is not a command",
                    "その文章はコマンドではありません",
                    "ce texte n'est pas une commande",
@@ -506,7 +508,8 @@ _CATALOG = {
     "attack_say_none": ('say which {mil} and whom, e.g. "{verb} none in your hand player 2" '
                         '(your {mil} cards: none in your hand)',
                         "{mil}カードが手札にありません（使うときは「{verb} <card> player 2」のように、カードと相手を指定します）",
-                        "vous n'avez aucune carte {mil} dans votre main militaire (elle se joue ainsi : « {verb} <card> player 2 »)",
+                        ("vous n'avez aucune carte {mil} dans votre main militaire "
+                         "(elle se joue ainsi : « {verb} <card> player 2 »)"),
                         'du hast keine {mil} auf deiner Militärhand (so wird sie gespielt: "{verb} <card> player 2")'),
     "war_sacrifices_later": ("a war's sacrifices come when it is resolved, at your next turn",
                              "戦争の犠牲は、戦争が解決されるとき（あなたの次の手番）に指定します",
