@@ -1,8 +1,8 @@
 """Rule errors of Stone Age in English, Japanese, French and German.
 
-An error is raised with a `Msg(key, **params)`: `str(msg)` is the English text (the engine's
-`message`, unchanged), `msg.render(locale)` the same error in another language. Nothing is
-worded for the other languages until a player is shown the error, so parsers may raise freely.
+The machinery (Msg, error) is shared by the games: pbem/engine/messages.py. An error is raised with a
+`Msg(key, **params)`: `str(msg)` is the English text (the engine's `message`, unchanged), `msg.render(locale)` the
+same error in another language, worded only when a player is shown it.
 
 Templates use named `{params}`. A param is worded by its name (a trailing digit is ignored:
 `places2` is a `places` param), so that game words come out in the reader's language:
@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import base
+from .. import messages
+from ..messages import error  # noqa: F401  (the engine raises through it: error(kind, Msg(...)))
 from .moves import list_text, place_text
 from .text import ITEM_NAMES, JOIN, LOCALES, PLAYER, items_text, place_name
 
@@ -576,7 +577,7 @@ _CATALOG = {
                      "le bot n'a trouvé aucun placement permis",
                      "der Bot hat keinen erlaubten Platz gefunden"),
 }
-CATALOG: dict[str, dict[str, str]] = {key: dict(zip(LOCALES, texts)) for key, texts in _CATALOG.items()}
+CATALOG: dict[str, dict[str, str]] = messages.catalog(_CATALOG, LOCALES)
 
 
 def _player(n: int, loc: str) -> str:
@@ -599,51 +600,15 @@ _KINDS: dict[str, tuple[Callable, Callable]] = {
 }
 
 
-class Msg:
-    """An error waiting to be worded: str() is English, render(locale) any language of the catalog."""
+class Msg(messages.Msg):
+    """A Stone Age error waiting to be worded: str() is English, render(locale) any language of the catalog."""
 
-    __slots__ = ("key", "params")
-
-    def __init__(self, key: str, **params):
-        if key not in CATALOG:
-            raise KeyError(f"no Stone Age message {key!r}")
-        self.key = key
-        self.params = params
-
-    def render(self, locale: str) -> str:
-        loc = locale if locale in CATALOG[self.key] else "en"
-        words = {name: _word(name, value, loc) for name, value in self.params.items()}
-        return CATALOG[self.key][loc].format(**words)
-
-    def __str__(self) -> str:
-        return self.render("en")
-
-    def __repr__(self) -> str:
-        return f"Msg({self.key!r}, {self.params!r})"
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Msg) and (self.key, self.params) == (other.key, other.params)
-
-    __hash__ = None  # params may hold lists
-
-
-def _word(name: str, value, loc: str) -> str:
-    """One param in words for `loc`, by its type or its name (see the module docstring)."""
-    if isinstance(value, Msg):
-        return value.render(loc)
-    if callable(value):
-        return value(loc)
-    english, local = _KINDS.get(name.rstrip("0123456789"), (str, None))
-    if loc == "en" or local is None:
-        return english(value)
-    return local(value, loc)
+    __slots__ = ()
+    CATALOG = CATALOG
+    KINDS = _KINDS
+    GAME = "Stone Age"
 
 
 def quoted(command: str, reason: Msg | Callable[[str], str]) -> Msg:
     """'"place 8 forest": you have 5 people left': the command as typed, then why it fails."""
     return Msg("quoted", command=command, reason=reason)
-
-
-def error(kind: type[base.CommandError], msg: Msg, **kwargs) -> base.CommandError:
-    """An engine error of `kind` saying `msg`: worded in English now, in other languages when shown."""
-    return kind(str(msg), local=msg.render, **kwargs)

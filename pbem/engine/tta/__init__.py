@@ -12,6 +12,7 @@ from .. import base
 from . import rules
 from .bot import bot_move as _bot_move
 from .commands import hints, parse as _parse, shown_command as _shown_command
+from .messages import Msg, error
 from .state import copy_state, new_state
 from .text import describe as _describe
 
@@ -36,7 +37,7 @@ def setup(players: int, options: Mapping[str, Any] | None, seed: int | str) -> d
     """A new game for `players` seats; seat 0 is the start player."""
     options = base.check_options(sys.modules[__name__], options)
     if players not in PLAYERS:
-        raise base.CommandError(f"Through the Ages is for 2 to 4 players, not {players}")
+        raise error(base.CommandError, Msg("players_range", n=players))
     return rules.start(new_state(players, options, seed))
 
 

@@ -8,6 +8,7 @@ from .board import ROW_COSTS, population_cost
 from .cards import CARDS, card, kind_of
 from .cards.military import MILITARY
 from .events import answer_choice, options_of, prepare
+from .messages import Msg, error, quoted
 from .military_deck import military_discard
 from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destroy, Discard, Discover, Done, Event,
                     GrowUnit, Hold, Pact, Play, Populate, Refuse, Revolution, Sacrifice, Standing, Tactic, Take,
@@ -16,12 +17,19 @@ from .politics import PREPARED
 
 
 class Refused(Exception):
-    """An action cannot be done now; the message says why (turned into IllegalMove with the command quoted)."""
+    """An action cannot be done now; `why` (a Msg: str() is English) says why (turned into IllegalMove with the
+    command quoted)."""
+
+    def __init__(self, why: Msg):
+        if not isinstance(why, Msg):
+            raise TypeError(f"Refused takes a Msg of messages.py, not {why!r}")
+        super().__init__(str(why))
+        self.why = why
 
 
-def illegal(move, why: str) -> base.IllegalMove:
-    """An IllegalMove that quotes the command."""
-    return base.IllegalMove(f'"{move}": {why}', text=str(move))
+def illegal(move, why: Msg) -> base.IllegalMove:
+    """An IllegalMove that quotes the command, in every language of the catalog."""
+    return error(base.IllegalMove, quoted(str(move), why), text=str(move))
 
 
 # --- costs ---------------------------------------------------------------------
@@ -103,30 +111,30 @@ def in_play(p: dict, card_id: str) -> bool:
     return card_id in p["workers"]
 
 
-def can_take(state: dict, seat: int, slot: int, limit: int | None = None, budget: int | None = None) -> str | None:
+def can_take(state: dict, seat: int, slot: int, limit: int | None = None, budget: int | None = None) -> Msg | None:
     """Why `seat` may not take the card in `slot` (0-based), or None (`budget`: civil actions' worth to spend in
     place of its civil actions, International Agreement)."""
     p = state["seats"][seat]
     if not 0 <= slot < len(state["row"]):
-        return "there is no such slot"
+        return Msg("no_slot")
     copy = state["row"][slot]
     if copy is None:
-        return "that slot is empty"
+        return Msg("slot_empty")
     c = card(copy)
     cost = take_cost(p, slot, c.id)
     have = p["ca"] if budget is None else budget
     if have < cost:
-        return f"it costs {cost} civil actions and you have {have}"
+        return Msg("ca_cost", cost=cost, have=have)
     if c.kind == "wonder":
         if p["wonder"] is not None:
-            return "you are already building a wonder"  # JA l.346
+            return Msg("building_wonder")  # JA l.346
         return None
     if len(p["hand"]) >= (eco.civil_hand_limit(p) if limit is None else limit):
-        return f"your hand is full ({len(p['hand'])} cards)"  # JA l.342
+        return Msg("hand_full", n=len(p["hand"]))  # JA l.342
     if c.kind == "leader" and c.age in p["leader_ages"]:
-        return f"you already took a leader of Age {c.age}"  # JA l.344
+        return Msg("leader_age", age=c.age)  # JA l.344
     if c.is_technology and (in_play(p, c.id) or any(kind_of(h) == c.id for h in p["hand"])):
-        return f"you already have {c.name}"  # JA l.350
+        return Msg("have_tech", card=c.name)  # JA l.350
     return None
 
 
@@ -141,121 +149,121 @@ def resources(p: dict, military: bool = False) -> int:
 
 
 def can_build(state: dict, seat: int, card_id: str, discount: int = 0, action_card: bool = False,
-              res: int | None = None) -> str | None:
+              res: int | None = None) -> Msg | None:
     """Why `seat` may not build on `card_id` now, or None (`res`: the resources, when the caller knows them)."""
     p = state["seats"][seat]
     c = CARDS.get(card_id)
     if c is None or card_id not in p["workers"]:
-        return "you have no such technology in play"
+        return Msg("no_tech")
     if c.kind == "unit":
         if p["ma"] < 1:
-            return "you have no military action left"
+            return Msg("no_ma")
     elif not action_card and p["ca"] < 1:
-        return "you have no civil action left"
+        return Msg("no_ca")
     if p["idle"] < 1:
-        return "you have no unused worker"  # JA l.410
+        return Msg("no_idle")  # JA l.410
     if c.kind == "urban" and not urban_room(p, c.subtype):
-        return f"you already have {eco.urban_limit(p)} {c.subtype} buildings (your government's limit)"
+        return Msg("urban_limit", n=eco.urban_limit(p), subtype=c.subtype)
     cost = build_cost(state, seat, card_id, discount) + rival_surcharge(state, seat, c)
     have = (resources(p) + pacts.trade_extra(state, seat, "resource") if res is None else res) \
         + (p["mil_res"] if c.kind == "unit" else 0)
     if have < cost:
-        return f"it costs {cost} resources and you have {have}"
+        return Msg("res_cost", cost=cost, have=have)
     return None
 
 
 def can_upgrade(state: dict, seat: int, src: str, dst: str, discount: int = 0, action_card: bool = False,
-                res: int | None = None) -> str | None:
+                res: int | None = None) -> Msg | None:
     """Why `seat` may not upgrade from `src` to `dst` now, or None."""
     p = state["seats"][seat]
     a, b = CARDS.get(src), CARDS.get(dst)
     if a is None or b is None or src not in p["workers"] or dst not in p["workers"]:
-        return "you need both technologies in play"
+        return Msg("need_both")
     if (a.kind, a.subtype) != (b.kind, b.subtype) or a.kind == "special":
-        return "an upgrade stays within one type"  # JA l.428
+        return Msg("upgrade_type")  # JA l.428
     if b.level <= a.level:
-        return "an upgrade goes to a higher level"
+        return Msg("upgrade_level")
     if p["workers"][src] < 1:
-        return f"there is no building on {a.name}"
+        return Msg("no_building_on", card=a.name)
     if a.kind == "unit":
         if p["ma"] < 1:
-            return "you have no military action left"
+            return Msg("no_ma")
     elif not action_card and p["ca"] < 1:
-        return "you have no civil action left"
+        return Msg("no_ca")
     cost = upgrade_cost(state, seat, src, dst, discount)
     have = (resources(p) + pacts.trade_extra(state, seat, "resource") if res is None else res) \
         + (p["mil_res"] if a.kind == "unit" else 0)
     if have < cost:
-        return f"it costs {cost} resources and you have {have}"
+        return Msg("res_cost", cost=cost, have=have)
     return None
 
 
-def can_discover(state: dict, seat: int, copy: str, action_card: bool = False) -> str | None:
+def can_discover(state: dict, seat: int, copy: str, action_card: bool = False) -> Msg | None:
     """Why `seat` may not discover the technology `copy` now, or None."""
     p = state["seats"][seat]
     if copy not in p["hand"]:
-        return "that card is not in your hand"
+        return Msg("not_in_hand")
     c = card(copy)
     if not c.is_technology:
-        return f"{c.name} is not a technology"
+        return Msg("not_tech", card=c.name)
     if not action_card and p["ca"] < 1:
-        return "you have no civil action left"
+        return Msg("no_ca")
     cost = technology_cost(state, seat, c.id)
     if p["science"] < cost:
-        return f"it costs {cost} science and you have {p['science']}"
+        return Msg("sci_cost", cost=cost, have=p["science"])
     return None
 
 
-def can_revolt(state: dict, seat: int, copy: str) -> str | None:
+def can_revolt(state: dict, seat: int, copy: str) -> Msg | None:
     """Why `seat` may not make a revolution to `copy` now, or None."""
     p = state["seats"][seat]
     if copy not in p["hand"] or card(copy).kind != "government":
-        return "that government is not in your hand"
+        return Msg("gov_not_in_hand")
     if eco.has_flag(p, "revolution_spends_military"):
         if p["ma"] < eco.military_actions_max(p) or p["ma"] < 1:
-            return "a revolution under Robespierre needs all your military actions unspent"
+            return Msg("robespierre")
     elif p["ca"] < eco.civil_actions_max(p) or p["revolted"] or p["ca"] < 1:
-        return "a revolution must be your first civil action (it takes all of them)"  # JA l.388
+        return Msg("revolution_first")  # JA l.388
     cost = technology_cost(state, seat, card(copy).id, peaceful=False)
     if p["science"] < cost:
-        return f"it costs {cost} science and you have {p['science']}"
+        return Msg("sci_cost", cost=cost, have=p["science"])
     return None
 
 
-def can_populate(p: dict, action_card: bool = False, extra: int = 0) -> str | None:
+def can_populate(p: dict, action_card: bool = False, extra: int = 0) -> Msg | None:
     """Why `p` may not increase its population now, or None (`extra`: food a Trade Routes Agreement adds)."""
     free = not action_card and eco.has_flag(p, "free_population_increase") and not p["free_pop"]
     if not free and not action_card and p["ca"] < 1:
-        return "you have no civil action left"
+        return Msg("no_ca")
     cost = population_food(p, free)
     if cost is None:
-        return "your yellow bank is empty"
+        return Msg("yellow_empty")
     if eco.amount(p, "food") + extra < cost:
-        return f"it costs {cost} food and you have {eco.amount(p, 'food') + extra}"
+        return Msg("food_cost", cost=cost, have=eco.amount(p, "food") + extra)
     return None
 
 
-def can_wonder(state: dict, seat: int, stages: int, discount: int = 0, action_card: bool = False) -> str | None:
+def can_wonder(state: dict, seat: int, stages: int, discount: int = 0, action_card: bool = False) -> Msg | None:
     """Why `seat` may not build `stages` stages of its wonder now, or None."""
     p = state["seats"][seat]
     if p["wonder"] is None:
-        return "you are not building a wonder"
+        return Msg("no_wonder")
     if not action_card and p["ca"] < 1:
-        return "you have no civil action left"
+        return Msg("no_ca")
     left = card(p["wonder"]).stages[p["stages"]:]
     if stages < 1 or stages > len(left):
-        return f"{len(left)} stage(s) are left"
+        return Msg("stages_left", n=len(left))
     if stages > eco.wonder_stages_per_action(p):
-        return f"you may build {eco.wonder_stages_per_action(p)} stage(s) with one action"
+        return Msg("stages_per_action", n=eco.wonder_stages_per_action(p))
     cost = max(0, sum(left[:stages]) - discount)
     have = resources(p) + pacts.trade_extra(state, seat, "resource")
     if have < cost:
-        return f"it costs {cost} resources and you have {have}"
+        return Msg("res_cost", cost=cost, have=have)
     # JA l.454: each stage takes a blue token from the bank as its marker (the payment may free some).
     after = eco.payment(p, "resource", min(cost, resources(p)))
     back = sum(p["tokens"].values()) - sum(after.values()) if after is not None else 0
     if p["blue"] + back < stages:
-        return "there is no blue token left in your blue bank for the stage marker"
+        return Msg("no_blue_marker")
     return None
 
 
@@ -272,7 +280,7 @@ def spend_resources(state: dict, seat: int, cost: int, military: bool, events: l
         cost -= used
     _check_trade(state, seat, "resource", cost, explicit)
     if cost and not pacts.pay(state, seat, "resource", cost, explicit or None, events):
-        raise Refused("that payment does not cover the cost")
+        raise Refused(Msg("pay_short"))
 
 
 def _check_trade(state: dict, seat: int, what: str, cost: int, explicit: tuple) -> None:
@@ -360,14 +368,14 @@ def do_destroy(state: dict, seat: int, move: Destroy, events: list) -> None:
     p = state["seats"][seat]
     c = CARDS.get(move.card)
     if c is None or p["workers"].get(move.card, 0) < 1:
-        raise Refused("there is no building on that card")
+        raise Refused(Msg("no_building"))
     if c.kind == "unit":
         if p["ma"] < 1:
-            raise Refused("you have no military action left")
+            raise Refused(Msg("no_ma"))
         p["ma"] -= 1
     else:
         if p["ca"] < 1:
-            raise Refused("you have no civil action left")
+            raise Refused(Msg("no_ca"))
         p["ca"] -= 1
     p["workers"][move.card] -= 1
     p["idle"] += 1
@@ -381,7 +389,7 @@ def increase_population(state: dict, seat: int, free: bool, events: list, explic
     cost = population_food(p, free)
     _check_trade(state, seat, "food", cost, explicit)
     if not pacts.pay(state, seat, "food", cost, explicit or None, events):
-        raise Refused("that payment does not cover the food")
+        raise Refused(Msg("pay_short_food"))
     p["yellow"] -= 1
     p["idle"] += 1
     return cost
@@ -408,21 +416,21 @@ def do_grow_unit(state: dict, seat: int, move: GrowUnit, events: list) -> None:
     off = eco.has_flag(p, "grow_and_build_unit")
     c = CARDS.get(move.card)
     if not off:
-        raise Refused("only Frederick Barbarossa lets you do that")
+        raise Refused(Msg("barbarossa_only"))
     if c is None or c.kind != "unit" or move.card not in p["workers"]:
-        raise Refused("you have no such unit technology in play")
+        raise Refused(Msg("no_unit_tech"))
     if p["ca"] < 1:
-        raise Refused("you have no civil action left")
+        raise Refused(Msg("no_ca"))
     food = population_food(p)
     if food is None:
-        raise Refused("your yellow bank is empty")
+        raise Refused(Msg("yellow_empty"))
     food = max(0, food - off)
     cost = max(0, build_cost(state, seat, move.card) - off)
     if eco.amount(p, "food") < food:
-        raise Refused(f"it costs {food} food and you have {eco.amount(p, 'food')}")
+        raise Refused(Msg("food_cost", cost=food, have=eco.amount(p, "food")))
     have = resources(p, True) + pacts.trade_extra(state, seat, "resource")
     if have < cost:
-        raise Refused(f"it costs {cost} resources and you have {have}")
+        raise Refused(Msg("res_cost", cost=cost, have=have))
     eco.pay(p, "food", food)
     spend_resources(state, seat, cost, True, events)
     p["ca"] -= 1
@@ -442,7 +450,7 @@ def do_wonder(state: dict, seat: int, move: Wonder, events: list, discount: int 
     cost = max(0, sum(c.stages[p["stages"]:p["stages"] + move.stages]) - discount)
     spend_resources(state, seat, cost, False, events, move.pay)
     if p["blue"] < move.stages:
-        raise Refused("there is no blue token left for the stage marker")  # JA l.454
+        raise Refused(Msg("no_blue_stage"))  # JA l.454
     if not action_card:
         p["ca"] -= 1
     p["blue"] -= move.stages
@@ -551,18 +559,18 @@ def do_revolution(state: dict, seat: int, move: Revolution, events: list) -> Non
     p["revolted"] = True
 
 
-def can_play(state: dict, seat: int, move: Play) -> str | None:
+def can_play(state: dict, seat: int, move: Play) -> Msg | None:
     """Why `seat` may not play leader or action card `move.card` now, or None."""
     p = state["seats"][seat]
     if move.card not in p["hand"]:
-        return "that card is not in your hand"
+        return Msg("not_in_hand")
     c = card(move.card)
     if c.kind not in ("leader", "action"):
-        return f"{c.name} is a technology: discover it"
+        return Msg("is_tech", card=c.name)
     if p["ca"] < 1:
-        return "you have no civil action left"
+        return Msg("no_ca")
     if c.kind == "action" and move.card in p["new"]:
-        return "an action card cannot be played in the turn it was taken"  # JA l.356
+        return Msg("action_new")  # JA l.356
     return None
 
 
@@ -575,7 +583,7 @@ def do_play(state: dict, seat: int, move: Play, events: list) -> None:
     c = card(move.card)
     if c.kind == "leader":
         if move.then is not None:
-            raise Refused("a leader includes no action")
+            raise Refused(Msg("leader_no_action"))
         p["ca"] -= 1
         p["hand"].remove(move.card)
         if p["leader"]:
@@ -602,9 +610,9 @@ def play_action(state: dict, seat: int, move: Play, c, events: list) -> None:
     then = move.then
     wanted = {"build": Build, "upgrade": Upgrade, "wonder_stage": Wonder, "discover": Discover}.get(kind)
     if wanted is not None and not isinstance(then, wanted):
-        raise Refused(f"say what it does: play {name(c.id)} {_then_hint(kind)}")
+        raise Refused(Msg("say_what_it_does", card=name(c.id), hint=_then_hint(kind)))
     if wanted is None and then is not None:
-        raise Refused("this card includes no action")
+        raise Refused(Msg("no_included"))
     p["ca"] -= 1
     p["hand"].remove(move.card)
     events.append(base.event("action", seat, card=c.id))
@@ -617,11 +625,11 @@ def play_action(state: dict, seat: int, move: Play, c, events: list) -> None:
         elif op == "build":
             target = CARDS.get(then.card)
             if target is None or target.kind not in e.of:
-                raise Refused(f"{name(c.id)} builds a {' or '.join(e.of)}")
+                raise Refused(Msg("builds_a", card=name(c.id), types=e.of))
             do_build(state, seat, then, events, e.amount, action_card=True)
         elif op == "upgrade":
             if CARDS[then.src].kind not in ("farm", "mine", "urban"):
-                raise Refused(f"{name(c.id)} upgrades a farm, mine or urban building")
+                raise Refused(Msg("upgrades_a", card=name(c.id)))
             do_upgrade(state, seat, then, events, e.amount, action_card=True)
         elif op == "wonder_stage":
             do_wonder(state, seat, Wonder(1, then.pay), events, e.amount, action_card=True)
@@ -634,7 +642,7 @@ def play_action(state: dict, seat: int, move: Play, c, events: list) -> None:
             events.append(produce_event(seat, "food", eco.produce(p, "food", e.amount)))
         elif op == "discover":
             if card(then.card).kind == "government":
-                raise Refused("Breakthrough discovers a technology other than a government")
+                raise Refused(Msg("breakthrough"))
             do_discover(state, seat, then, events, action_card=True)
             p["science"] += e.amount
         elif op == "this_turn":
@@ -660,12 +668,12 @@ def _then_hint(kind: str) -> str:
             "discover": "discover <card>"}[kind]
 
 
-def can_hold(state: dict, seat: int) -> str | None:
+def can_hold(state: dict, seat: int) -> Msg | None:
     """Why `seat` may not hold back a blue token this turn, or None."""
     if not state["options"].get("corruption_choice"):
-        return "the optional corruption rule is not used in this game"
+        return Msg("no_corruption_rule")
     if state["seats"][seat]["hold"]:
-        return "you already produce one token less this turn"
+        return Msg("hold_already")
     return None
 
 
@@ -685,13 +693,13 @@ def do_done(state: dict, seat: int, move: Done, events: list) -> None:
     events.append(base.event("done", seat))
 
 
-def can_tactic(state: dict, seat: int, copy: str) -> str | None:
+def can_tactic(state: dict, seat: int, copy: str) -> Msg | None:
     """Why tactic `copy` cannot be played now (None: it can)."""
     p = state["seats"][seat]
     if copy not in p["mil_hand"] or MILITARY[kind_of(copy)].kind != "tactic":
-        return "that tactic is not in your military hand"
+        return Msg("tactic_not_in_hand")
     if p["ma"] < 1:
-        return "no military action left"
+        return Msg("no_ma_left")
     return None
 
 
@@ -713,7 +721,7 @@ def do_discard(state: dict, seat: int, move: Discard, events: list) -> None:
     """JA l.314-318: one military card over the limit leaves the hand; the step ends when the hand fits."""
     p = state["seats"][seat]
     if move.card not in p["mil_hand"]:
-        raise Refused("that card is not in your military hand")
+        raise Refused(Msg("not_in_mil_hand"))
     p["mil_hand"].remove(move.card)
     military_discard(state, move.card)
     events.append(base.event("military_discard", seat, age=MILITARY[kind_of(move.card)].age))
@@ -726,7 +734,7 @@ def do_event(state: dict, seat: int, move: Event, events: list) -> None:
     """The political action "prepare an event" (JA l.205-215); the political phase ends."""
     p = state["seats"][seat]
     if move.card not in p["mil_hand"] or MILITARY[kind_of(move.card)].kind not in PREPARED:
-        raise Refused("that event or territory is not in your military hand")
+        raise Refused(Msg("event_not_in_hand"))
     resume = state["stack"].pop()["resume"]
     state["phase"] = resume
     prepare(state, seat, move.card, events, resume)
@@ -737,7 +745,7 @@ def do_choose(state: dict, seat: int, move: Choose, events: list) -> None:
     frame = state["stack"][-1]
     options = options_of(frame, seat)
     if move.option not in options:
-        raise Refused("answer " + " or ".join(f'"{Choose(o)}"' for o in options))
+        raise Refused(Msg("answer", choices=tuple(str(Choose(o)) for o in options)))
     answer_choice(state, seat, move.option, events)
 
 
@@ -804,7 +812,7 @@ def do_answer(state: dict, seat: int, move, events: list) -> None:
 def do_cancel_pact(state: dict, seat: int, move: CancelPact, events: list) -> None:
     """JA l.306-308: cancel the pact you played."""
     if pacts.own(state, seat) is None:
-        raise Refused("you have no pact of your own in play")
+        raise Refused(Msg("no_own_pact"))
     _political(state)
     pacts.cancel(state, seat, events)
 

@@ -17,6 +17,7 @@ from .actions import Refused
 from .cards import AGES
 from .cards.military import MILITARY
 from .events import apply_outcome
+from .messages import Msg
 from .military_deck import military_discard
 from .moves import Bid, Colonize, FreeColony, Pass, StandingBid
 from .state import order_from
@@ -164,7 +165,7 @@ def do_bid(state: dict, seat: int, move: Bid, events: list) -> None:
     frame = state["stack"][-1]
     can = most(state["seats"][seat])
     if not frame["high"] < move.amount <= can:
-        raise Refused(f"bid from {frame['high'] + 1} to {can} (what you can pay), or pass")
+        raise Refused(Msg("bid_range", low=frame["high"] + 1, can=can))
     _bid(frame, seat, move.amount, events)
     run_bidding(state, events)
 
@@ -193,7 +194,7 @@ def bot_limit(p: dict) -> int:
 def do_standing_bid(state: dict, seat: int, move: StandingBid, events: list) -> None:
     """Set (or clear) the seat's standing bid order, any time; a bid waiting for this seat is answered by it."""
     if move.limit is not None and move.limit < 0:
-        raise Refused('a standing bid is a number of 0 or more, or "none"')
+        raise Refused(Msg("standing_bid_number"))
     state["seats"][seat]["standing_bid"] = move.limit
     events.append(base.event("standing_bid", seat, to=[seat], limit=move.limit))
     if state["stack"] and state["stack"][-1]["kind"] == "bid" and state["stack"][-1]["seat"] == seat:
@@ -210,24 +211,24 @@ def do_colonize(state: dict, seat: int, move: Colonize, events: list) -> None:
     if not move.units and not move.bonus:
         units, bonus = cheapest(p, state["options"], frame["bid"]) or ({}, [])
         if not units:
-            raise Refused("you cannot pay your bid")  # bids are checked payable: not reached
+            raise Refused(Msg("cannot_pay_bid"))  # bids are checked payable: not reached
     else:
         units, bonus = dict(move.units), list(move.bonus)
         why = sacrifice.problem(p, units)
         hand = list(p["mil_hand"])
         for c in bonus:
             if c not in hand or military_card(c).kind != "bonus":
-                why = why or "that bonus card is not in your military hand"
+                why = why or Msg("bonus_not_in_hand")
             elif c in hand:
                 hand.remove(c)
         if why:
             raise Refused(why)
         if not units:
-            raise Refused("sacrifice at least one unit (JA l.253)")
+            raise Refused(Msg("sacrifice_one"))
         worth = paid(p, units, bonus)
         if worth < frame["bid"]:
-            raise Refused(f"that pays {worth}, your bid is {frame['bid']}; for example: "
-                          + str(Colonize(*_as_move(*cheapest(p, state["options"], frame["bid"])))))
+            example = Colonize(*_as_move(*cheapest(p, state["options"], frame["bid"])))
+            raise Refused(Msg("pays_short", worth=worth, bid=frame["bid"], command=str(example)))
     sacrifice.remove(p, units)
     for c in bonus:
         p["mil_hand"].remove(c)
@@ -318,7 +319,7 @@ def free_colonies(state: dict, seat: int) -> list:
 def do_free_colony(state: dict, seat: int, move: FreeColony, events: list) -> None:
     """Columbus: a territory from the hand becomes a colony at once, no bidding, no units, no culture for an event."""
     if move not in free_colonies(state, seat):
-        raise Refused("only Christopher Columbus colonizes a territory from your hand, once a game")
+        raise Refused(Msg("columbus_only"))
     p = state["seats"][seat]
     state["phase"] = state["stack"].pop()["resume"]
     p["mil_hand"].remove(move.card)

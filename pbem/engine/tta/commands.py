@@ -10,6 +10,7 @@ from . import rules
 from .cards import CARDS, card
 from .cards.military import KINDS, MILITARY
 from .events import options_of
+from .messages import Msg, error, quoted
 from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
                     Done, Event, FreeColony, GrowUnit, Hold, Pact, Pass, Play, Populate, Refuse, Revolution, Sacrifice,
                     Standing, StandingBid, Tactic, Take, Upgrade, War, Wonder, name, type_word)
@@ -48,14 +49,15 @@ for _m in MILITARY.values():
     _NAMES[_m.id] = [_squash(normalise(n)) for n in (name(_m.id), _m.name)]
 
 
-def resolve(words: str, candidates: list[str], what: str, text: str, fuzzy: bool = True) -> str:
-    """The card id among `candidates` (card ids) that `words` names: exact, unique prefix, then a close spelling.
+def resolve(words: str, candidates: list[str], what: Msg, text: str, fuzzy: bool = True) -> str:
+    """The card id among `candidates` (card ids) that `words` names: exact, unique prefix, then a close spelling
+    (`what`: what the refusals say was looked for, Msg("w_hand")).
 
     Several cards sharing the name (e.g. an action card of two ages) -> Ambiguous with the candidates.
     """
     key = _squash(normalise(words))
     if not key:
-        raise base.NotACommand(f'"{text}": say which {what}', text=text)
+        raise error(base.NotACommand, quoted(text, Msg("say_which", what=what)), text=text)
     cands = list(dict.fromkeys(candidates))
     exact = [c for c in cands if key in _NAMES[c]]
     if not exact:
@@ -72,24 +74,23 @@ def resolve(words: str, candidates: list[str], what: str, text: str, fuzzy: bool
     if len(exact) == 1:
         return exact[0]
     if not exact:
-        known = ", ".join(sorted({name(c) for c in cands})) or "none"
-        raise base.IllegalMove(f'"{text}": no {what} called "{words}" (you can: {known})', text=text)
-    raise base.Ambiguous(f'"{text}": "{words}" could be ' + " or ".join(name(c) for c in exact),
-                         candidates=[name(c) for c in exact], text=text)
+        known = tuple(sorted({name(c) for c in cands}))
+        raise error(base.IllegalMove, quoted(text, Msg("no_such", what=what, words=words, cards=known)), text=text)
+    raise error(base.Ambiguous, quoted(text, Msg("could_be", words=words, cards_or=tuple(name(c) for c in exact))),
+                candidates=[name(c) for c in exact], text=text)
 
 
 def parse(text: str, state: dict, seat: int, names=None) -> list:
     """Moves from command text (several commands separated by new lines or ";"); `names`: the seats' names, which
     commands may use instead of "player N" (the contract's optional argument, docs/architecture.md)."""
     if not isinstance(text, str) or len(text) > MAX_TEXT:
-        raise base.NotACommand("that text is not a command")
+        raise error(base.NotACommand, Msg("not_a_text"))
     out = []
     for part in _SEPARATORS.split(text):
         if part.strip():
             out.append(parse_one(part.strip(), state, seat, names or ()))
     if not out:
-        raise base.NotACommand('no command found; for example "take 3", "build farm Agriculture" or "done"',
-                               legal=hints(state, seat))
+        raise error(base.NotACommand, Msg("no_command"), legal=hints(state, seat))
     return out
 
 
@@ -146,7 +147,7 @@ def parse_one(text: str, state: dict, seat: int, names=()):
     """One command -> one move."""
     words = normalise(text).split()
     if not words:
-        raise base.NotACommand(f'"{text}" is not a command', text=text)
+        raise error(base.NotACommand, Msg("not_a_command", text=text), text=text)
     verb = VERB_OF.get(words[0])
     rest = words[1:]
     if verb is None and len(words) > 1 and words[-1] in VERB_OF:  # Japanese order: "4 取る"
@@ -154,8 +155,8 @@ def parse_one(text: str, state: dict, seat: int, names=()):
     if verb is None and words[0].isdigit() and len(words) == 1:
         verb, rest = "take", words
     if verb is None:
-        raise base.NotACommand(f'"{text}" is not a command; you can: ' + ", ".join(hints(state, seat)[:8]),
-                               text=text, legal=hints(state, seat))
+        raise error(base.NotACommand, Msg("not_a_command_hints", text=text, commands=", ".join(hints(state, seat)[:8])),
+                    text=text, legal=hints(state, seat))
     return VERB_PARSERS[verb](rest, text, state, seat, names)
 
 
@@ -179,11 +180,11 @@ def _pay(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
             moves.append(TRADE_WORD)
         elif ">" in item:
             a, b = item.split(">", 1)
-            moves.append((resolve(a, cands, "farm or mine", text), resolve(b, cands, "farm or mine", text)))
+            moves.append((resolve(a, cands, Msg("w_farm_mine"), text), resolve(b, cands, Msg("w_farm_mine"), text)))
         else:
-            moves.append(resolve(item, cands, "farm or mine", text))
+            moves.append(resolve(item, cands, Msg("w_farm_mine"), text))
     if not moves:
-        raise base.NotACommand(f'"{text}": say which tokens pay, e.g. "pay Iron, Iron>Bronze"', text=text)
+        raise error(base.NotACommand, quoted(text, Msg("say_tokens")), text=text)
     return tuple(moves)
 
 
@@ -208,7 +209,7 @@ def parse_take(words, text, state, seat, names=()):
         return Take(int(words[0]))
     row = state["row"]
     cands = [card(c).id for c in row if c is not None]
-    cid = resolve(" ".join(words), cands, "card in the row", text)
+    cid = resolve(" ".join(words), cands, Msg("w_row"), text)
     p = _p(state, seat)
     slots = [i for i, c in enumerate(row) if c is not None and card(c).id == cid]
     # The same card in two slots: the cheaper (left) one, unless only the other may be taken.
@@ -221,7 +222,7 @@ def parse_build(words, text, state, seat, names=()):
     """The arguments of "build" -> its move."""
     words, pay = _split_pay(_drop(words))
     type_, words = _type_filter(words)
-    cid = resolve(" ".join(words), _in_play(state, seat, type_), "technology in play", text)
+    cid = resolve(" ".join(words), _in_play(state, seat, type_), Msg("w_in_play"), text)
     return Build(cid, _pay(pay, state, seat, text))
 
 
@@ -234,24 +235,24 @@ def parse_upgrade(words, text, state, seat, names=()):
     pay_moves = _pay(pay, state, seat, text)
     for i, w in enumerate(words):
         if w in TO and 0 < i < len(words) - 1:
-            src = resolve(" ".join(words[:i]), cands, "technology in play", text)
-            dst = resolve(" ".join(words[i + 1:]), cands, "technology in play", text)
+            src = resolve(" ".join(words[:i]), cands, Msg("w_in_play"), text)
+            dst = resolve(" ".join(words[i + 1:]), cands, Msg("w_in_play"), text)
             return Upgrade(src, dst, pay_moves)
     for i in range(1, len(words)):
         try:
-            src = resolve(" ".join(words[:i]), cands, "technology in play", text)
-            dst = resolve(" ".join(words[i:]), cands, "technology in play", text)
+            src = resolve(" ".join(words[:i]), cands, Msg("w_in_play"), text)
+            dst = resolve(" ".join(words[i:]), cands, Msg("w_in_play"), text)
         except base.CommandError:
             continue
         if src != dst:
             return Upgrade(src, dst, pay_moves)
-    dst = resolve(" ".join(words), cands, "technology in play", text)
+    dst = resolve(" ".join(words), cands, Msg("w_in_play"), text)
     d = CARDS[dst]
     # "upgrade Iron": from the lowest level of that type with a building.
     lower = sorted((CARDS[c].level, c) for c in p["workers"] if p["workers"][c] and CARDS[c].kind == d.kind
                    and CARDS[c].subtype == d.subtype and CARDS[c].level < d.level)
     if not lower:
-        raise base.IllegalMove(f'"{text}": there is nothing to upgrade to {d.name}', text=text)
+        raise error(base.IllegalMove, quoted(text, Msg("nothing_to_upgrade", card=d.name)), text=text)
     return Upgrade(lower[0][1], dst, pay_moves)
 
 
@@ -263,16 +264,16 @@ def parse_destroy(words, text, state, seat, names=()):
     if not words and type_ and cands:
         # "destroy temple": the lowest level of that type with a building.
         return Destroy(min(cands, key=lambda c: CARDS[c].level))
-    return Destroy(resolve(" ".join(words), cands, "building", text))
+    return Destroy(resolve(" ".join(words), cands, Msg("w_building"), text))
 
 
 def parse_populate(words, text, state, seat, names=()):
     """The arguments of "populate" -> its move."""
     words, pay = _split_pay(_drop(words))
     if words and TYPE_OF.get(words[0]) == "unit":
-        return GrowUnit(resolve(" ".join(words[1:]), _in_play(state, seat, "unit"), "unit technology", text))
+        return GrowUnit(resolve(" ".join(words[1:]), _in_play(state, seat, "unit"), Msg("w_unit_tech"), text))
     if words:
-        raise base.NotACommand(f'"{text}": populate takes no card (Barbarossa: "populate unit <card>")', text=text)
+        raise error(base.NotACommand, quoted(text, Msg("populate_no_card")), text=text)
     return Populate(_pay(pay, state, seat, text))
 
 
@@ -295,7 +296,7 @@ def _hand(state, seat, pred) -> list[str]:
 
 def parse_discover(words, text, state, seat, names=()):
     """The arguments of "discover" -> its move."""
-    cid = resolve(" ".join(_drop(words)), _hand(state, seat, lambda c: c.is_technology), "technology in your hand",
+    cid = resolve(" ".join(_drop(words)), _hand(state, seat, lambda c: c.is_technology), Msg("w_tech_hand"),
                   text)
     return Discover(_hand_copy(state, seat, cid))
 
@@ -303,7 +304,7 @@ def parse_discover(words, text, state, seat, names=()):
 def parse_revolution(words, text, state, seat, names=()):
     """The arguments of "revolution" -> its move."""
     cid = resolve(" ".join(_drop(words)), _hand(state, seat, lambda c: c.kind == "government"),
-                  "government in your hand", text)
+                  Msg("w_gov_hand"), text)
     return Revolution(_hand_copy(state, seat, cid))
 
 
@@ -320,7 +321,7 @@ def parse_play(words, text, state, seat, names=()):
     # Exact names and prefixes first; a close spelling only for the whole text.
     for i in range(len(words), 0, -1):
         try:
-            cid = resolve(" ".join(words[:i]), cands, "card in your hand", text, fuzzy=False)
+            cid = resolve(" ".join(words[:i]), cands, Msg("w_hand"), text, fuzzy=False)
         except base.Ambiguous:
             raise
         except base.CommandError:
@@ -346,9 +347,10 @@ def parse_play(words, text, state, seat, names=()):
             return Play(copy, parse_wonder(rest, text, state, seat))
         if not rest:
             example = EXAMPLES[verb]
-            raise base.IllegalMove(f'"{text}": say what {name(cid)} does, e.g. "play {name(cid)} {example}"', text=text)
+            raise error(base.IllegalMove, quoted(text, Msg("say_what_card_does", card=name(cid), example=example)),
+                        text=text)
         return Play(copy, VERB_PARSERS[verb](rest, text, state, seat, names))
-    return Play(_hand_copy(state, seat, resolve(" ".join(words), cands, "card in your hand", text)))
+    return Play(_hand_copy(state, seat, resolve(" ".join(words), cands, Msg("w_hand"), text)))
 
 
 def _mil_hand(state, seat, kinds) -> list[str]:
@@ -362,14 +364,14 @@ def _mil_copy(state, seat, cid) -> str:
 def parse_tactic(words, text, state, seat, names=()):
     """The arguments of "tactic" -> its move."""
     cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, ("tactic",)))),
-                  "tactic in your military hand", text)
+                  Msg("w_tactic"), text)
     return Tactic(_mil_copy(state, seat, cid))
 
 
 def parse_event(words, text, state, seat, names=()):
     """The arguments of "event" -> its move."""
     cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, ("event", "territory")))),
-                  "event or territory in your military hand", text)
+                  Msg("w_event"), text)
     return Event(_mil_copy(state, seat, cid))
 
 
@@ -393,14 +395,14 @@ def parse_choose(words, text, state, seat, names=()):
     if len(options) == 1 and not numbers:
         return Choose(options[0])
     if cards and rest:
-        return Choose(cards[resolve(" ".join(rest), list(cards), "card you may choose", text)])
+        return Choose(cards[resolve(" ".join(rest), list(cards), Msg("w_choice"), text)])
     say = ", ".join(str(Choose(o)) for o in offered) or "choose food, resource, build or skip"
-    raise base.NotACommand(f'"{text}": say one of: {say}', text=text)
+    raise error(base.NotACommand, quoted(text, Msg("say_one_of", commands=say)), text=text)
 
 
 def parse_discard(words, text, state, seat, names=()):
     """The arguments of "discard" -> its move."""
-    cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, KINDS))), "card in your military hand",
+    cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, KINDS))), Msg("w_mil_hand"),
                   text)
     return Discard(_mil_copy(state, seat, cid))
 
@@ -408,21 +410,21 @@ def parse_discard(words, text, state, seat, names=()):
 def parse_done(words, text, state, seat, names=()):
     """The arguments of "done" -> its move ("pass" when a bid is asked of the seat)."""
     if _drop(words):
-        raise base.NotACommand(f'"{text}": "done" takes nothing more', text=text)
+        raise error(base.NotACommand, quoted(text, Msg("done_alone")), text=text)
     if state["stack"] and state["stack"][-1]["kind"] == "bid" and state["stack"][-1]["seat"] == seat:
         return Pass()
     return Done()
 
 
-def _number(words: list[str], text: str, what: str) -> int:
+def _number(words: list[str], text: str, say: Msg) -> int:
     if len(words) != 1 or not words[0].isdigit():
-        raise base.NotACommand(f'"{text}": say {what}', text=text)
+        raise error(base.NotACommand, quoted(text, say), text=text)
     return int(words[0])
 
 
 def parse_bid(words, text, state, seat, names=()):
     """The arguments of "bid" -> its move ("bid 5", "入札 5", "5 入札")."""
-    return Bid(_number(_drop(words), text, 'a number, e.g. "bid 5", or "pass"'))
+    return Bid(_number(_drop(words), text, Msg("say_bid")))
 
 
 def parse_colonize(words, text, state, seat, names=()):
@@ -431,7 +433,7 @@ def parse_colonize(words, text, state, seat, names=()):
     words = [w for w in (x.strip(",") for x in _drop(words)) if w]
     if words and words[0] not in SACRIFICE and words[0] not in WITH and not words[0].startswith("+"):
         cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, ("territory",)))),
-                      "territory in your military hand", text)
+                      Msg("w_territory"), text)
         return FreeColony(_mil_copy(state, seat, cid))
     units: dict[str, int] = {}
     bonus: list[str] = []
@@ -449,9 +451,9 @@ def parse_colonize(words, text, state, seat, names=()):
             copy = next((c for c in hand if value.isdigit()
                          and MILITARY[c.split(":", 1)[0]].colonization == int(value)), None)
             if copy is None:
-                held = " ".join(sorted({f"+{MILITARY[c.split(':', 1)[0]].colonization}" for c in hand})) or "none"
-                raise base.IllegalMove(f'"{text}": no colonization bonus {w} in your hand (you hold: {held})',
-                                       text=text)
+                held = tuple(sorted({f"+{MILITARY[c.split(':', 1)[0]].colonization}" for c in hand}))
+                raise error(base.IllegalMove, quoted(text, Msg("no_colonization_bonus", word=w, bonuses=held)),
+                            text=text)
             hand.remove(copy)
             bonus.append(copy)
             i += 1
@@ -460,14 +462,13 @@ def parse_colonize(words, text, state, seat, names=()):
             if w.isdigit():
                 count, i = int(w), i + 1
             j = _unit_name_end(words, i, cands, text)
-            cid = resolve(" ".join(words[i:j]), cands, "unit in play", text)
+            cid = resolve(" ".join(words[i:j]), cands, Msg("w_unit"), text)
             units[cid] = units.get(cid, 0) + count
             i = j
         else:
-            raise base.NotACommand(f'"{text}": say "colonize sacrifice <units> with <+bonus>", or "colonize"',
-                                   text=text)
+            raise error(base.NotACommand, quoted(text, Msg("colonize_say")), text=text)
     if not units and not bonus and part is not None:
-        raise base.NotACommand(f'"{text}": say which units to sacrifice, e.g. "colonize sacrifice Warriors"', text=text)
+        raise error(base.NotACommand, quoted(text, Msg("colonize_units")), text=text)
     return Colonize(tuple(sorted(units.items())), tuple(bonus))
 
 
@@ -479,7 +480,7 @@ def _unit_name_end(words: list[str], i: int, cands: list[str], text: str) -> int
         stop += 1
     for j in range(stop, i, -1):
         try:
-            resolve(" ".join(words[i:j]), cands, "unit in play", text, fuzzy=False)
+            resolve(" ".join(words[i:j]), cands, Msg("w_unit"), text, fuzzy=False)
             return j
         except base.CommandError:
             continue
@@ -489,7 +490,7 @@ def _unit_name_end(words: list[str], i: int, cands: list[str], text: str) -> int
 def parse_hold(words, text, state, seat, names=()):
     """The arguments of "hold" -> its move."""
     if _drop(words):
-        raise base.NotACommand(f'"{text}": "hold" takes nothing more', text=text)
+        raise error(base.NotACommand, quoted(text, Msg("hold_alone")), text=text)
     return Hold()
 
 
@@ -520,13 +521,12 @@ def _seat(words: list[str], state: dict, seat: int, text: str, names=()) -> tupl
         cut = longest
     others = [s for s in range(state["players"]) if s != seat]
     if len(hits) > 1:
-        raise base.Ambiguous(f'"{text}": "{words[-1]}" names several players: '
-                             + ", ".join(f"{names[s]} (player {s + 1})" for s in hits), text=text,
-                             candidates=[f"player {s + 1}" for s in hits])
+        several = Msg("names_several", word=words[-1], named=tuple((names[s], s + 1) for s in hits))
+        raise error(base.Ambiguous, quoted(text, several), text=text, candidates=[f"player {s + 1}" for s in hits])
     if hits:
         return hits[0], words[:-cut]
-    known = ", ".join(f"{names[s]} (player {s + 1})" if s < len(names) else f"player {s + 1}" for s in others)
-    raise base.NotACommand(f'"{text}": say whom, e.g. "player {others[0] + 1}" (you can name: {known})', text=text)
+    known = tuple((names[s] if s < len(names) else None, s + 1) for s in others)
+    raise error(base.NotACommand, quoted(text, Msg("say_whom", n=others[0] + 1, named=known)), text=text)
 
 
 def _split_at(words: list[str], keys) -> tuple[list[str], list[str] | None]:
@@ -553,7 +553,7 @@ def _units(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
                 parts.append(w)
         if not parts:
             continue
-        cid = resolve(" ".join(parts), cands, "unit in play", text)
+        cid = resolve(" ".join(parts), cands, Msg("w_unit"), text)
         counts[cid] = counts.get(cid, 0) + n
     return tuple(sorted(counts.items()))
 
@@ -561,11 +561,12 @@ def _units(words: list[str] | None, state: dict, seat: int, text: str) -> tuple:
 def _attack(words, text, state, seat, kind, names):
     words, sac = _split_at(_drop(words), SACRIFICE)
     if not words:
-        cards = sorted({name(c) for c in _mil_hand(state, seat, (kind,))}) or ["none in your hand"]
-        raise base.NotACommand(f'"{text}": say which {kind} and whom, e.g. "{kind} {cards[0]} player 2" '
-                               f'(your {kind} cards: {", ".join(cards)})', text=text)
+        cards = sorted({name(c) for c in _mil_hand(state, seat, (kind,))})
+        say = (Msg("attack_say", mil=kind, verb=kind, card=cards[0], cards=tuple(cards)) if cards
+               else Msg("attack_say_none", mil=kind, verb=kind))
+        raise error(base.NotACommand, quoted(text, say), text=text)
     target, words = _seat(words, state, seat, text, names)
-    cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, (kind,)))), f"{kind} in your military hand",
+    cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, (kind,)))), Msg("w_mil", mil=kind),
                   text)
     return _mil_copy(state, seat, cid), target, _units(sac, state, seat, text)
 
@@ -580,7 +581,7 @@ def parse_war(words, text, state, seat, names=()):
     """"war Holy War player 2" -> its move."""
     copy, target, units = _attack(words, text, state, seat, "war", names)
     if units:
-        raise base.NotACommand(f'"{text}": a war\'s sacrifices come when it is resolved, at your next turn', text=text)
+        raise error(base.NotACommand, quoted(text, Msg("war_sacrifices_later")), text=text)
     return War(copy, target)
 
 
@@ -588,7 +589,7 @@ def parse_pact(words, text, state, seat, names=()):
     """"pact Acceptance of Supremacy player 2 as B" (player 2 takes side B) -> its move."""
     words, side = _split_at(_drop(words), AS)
     target, words = _seat(words, state, seat, text, names)
-    cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, ("pact",)))), "pact in your military hand",
+    cid = resolve(" ".join(words), sorted(set(_mil_hand(state, seat, ("pact",)))), Msg("w_mil", mil="pact"),
                   text)
     copy = _mil_copy(state, seat, cid)
     if symmetric(copy):
@@ -596,7 +597,7 @@ def parse_pact(words, text, state, seat, names=()):
     elif side in (["a"], ["b"]):
         a = target if side == ["a"] else seat
     else:
-        raise base.NotACommand(f'"{text}": say "as A" or "as B" (the side player {target + 1} takes)', text=text)
+        raise error(base.NotACommand, quoted(text, Msg("say_as", player=target + 1)), text=text)
     return Pact(copy, target, a)
 
 
@@ -610,13 +611,12 @@ def parse_defend(words, text, state, seat, names=()):
     for w in words:
         m = re.fullmatch(r"\+?(\d+)", w)
         if not m:
-            raise base.NotACommand(f'"{text}": name defence bonus cards by their value ("+4") and units after '
-                                   f'"sacrifice"', text=text)
+            raise error(base.NotACommand, quoted(text, Msg("defend_say")), text=text)
         match = [c for c in hand if MILITARY[c.split(":", 1)[0]].defense == int(m.group(1)) and c not in cards]
         if not match:
-            have = " ".join(f"+{MILITARY[c.split(':', 1)[0]].defense}" for c in hand) or "none"
-            raise base.IllegalMove(f'"{text}": no unused +{m.group(1)} defence card in your hand (you have: {have})',
-                                   text=text)
+            have = tuple(f"+{MILITARY[c.split(':', 1)[0]].defense}" for c in hand)
+            raise error(base.IllegalMove, quoted(text, Msg("no_defence_card", value=m.group(1), bonuses=have)),
+                        text=text)
         cards.append(match[0])
     return Defend(tuple(cards), _units(sac, state, seat, text))
 
@@ -637,7 +637,7 @@ def parse_refuse(words, text, state, seat, names=()):
 def parse_cancel(words, text, state, seat, names=()):
     """"cancel pact" -> its move."""
     if [w for w in _drop(words) if w not in PACT_WORDS]:
-        raise base.NotACommand(f'"{text}": say "cancel pact"', text=text)
+        raise error(base.NotACommand, quoted(text, Msg("cancel_say")), text=text)
     return CancelPact()
 
 
@@ -650,13 +650,11 @@ def parse_standing(words, text, state, seat, names=()):
         rest = words[1:]
         if len(rest) == 1 and rest[0] in NONE:
             return StandingBid(None)
-        return StandingBid(_number(rest, text, 'a number or "none", e.g. "standing bid 5"'))
+        return StandingBid(_number(rest, text, Msg("say_standing_bid")))
     topic = TOPIC_OF.get(words[0]) if words else None
     policy = POLICY_OF.get(words[1]) if len(words) > 1 else None
     if topic is None or policy is None:
-        raise base.NotACommand(f'"{text}": say "standing bid 5|none", "standing defence never|cheapest|ask", '
-                               f'"standing pacts refuse|ask|accept [player N]" or "standing choices default|ask"',
-                               text=text)
+        raise error(base.NotACommand, quoted(text, Msg("standing_say")), text=text)
     seats, rest = [], words[2:]
     while rest:
         s, rest = _seat(rest, state, seat, text, names)

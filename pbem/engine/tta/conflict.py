@@ -20,6 +20,7 @@ from . import pacts, sacrifice
 from .cards import CARDS, card
 from .cards.military import MILITARY
 from .events import strength, worker_order
+from .messages import Msg
 from .military_deck import military_discard
 from .moves import Defend
 
@@ -51,31 +52,31 @@ NEEDS = {"assassinate": ("leader", "leader"), "sabotage": ("wonder", "wonder und
          "annex": ("colonies", "colony")}
 
 
-def can_attack(state: dict, seat: int, copy: str, target, kind: str, units: tuple = ()) -> str | None:
+def can_attack(state: dict, seat: int, copy: str, target, kind: str, units: tuple = ()) -> Msg | None:
     """Why `seat` may not play aggression (or declare war) `copy` on `target` now (None: it may)."""
     p = state["seats"][seat]
     if copy not in p["mil_hand"] or mcard(copy).kind != kind:
-        return f"that {kind} is not in your military hand"
+        return Msg("attack_not_in_hand", mil=kind)
     if not isinstance(target, int) or not 0 <= target < state["players"] or target == seat:
-        return "name another player: " + ", ".join(f"player {s + 1}" for s in range(state["players"]) if s != seat)
+        return Msg("another_player", player_list=tuple(s + 1 for s in range(state["players"]) if s != seat))
     if eco.has_flag(p, "no_aggression_or_war"):
-        return "your leader forbids aggressions and wars"
+        return Msg("leader_forbids")
     if kind == "war" and last_round(state):
-        return "no war may be declared in the last round (JA l.581)"
+        return Msg("no_war_last_round")
     if kind == "war" and any(w["by"] == seat for w in state["wars"]):
-        return "your war is not resolved yet"
+        return Msg("war_unresolved")
     why = pacts.forbids(state, seat, target, kind)
     if why:
         return why
     need = NEEDS.get(mcard(copy).key)
     if need and not state["seats"][target][need[0]]:
-        return f"player {target + 1} has no {need[1]}"
+        return Msg("target_lacks", player=target + 1, need=need[1])
     n = cost(state, copy, target)
     if p["ma"] < n:
-        return f"it costs {n} military actions; you have {p['ma']}"
+        return Msg("ma_cost", n=n, have=p["ma"])
     if units:
         if last_round(state):
-            return "no units may be sacrificed in the last round (JA l.581)"
+            return Msg("no_sacrifice_last_round")
         why = sacrifice.problem(p, dict(units))
         if why:
             return why
@@ -131,20 +132,20 @@ def bonus(q: dict, cards: tuple) -> int:
     return double * sum(mcard(c).defense for c in cards)
 
 
-def defence_problem(state: dict, frame: dict, move: Defend) -> str | None:
+def defence_problem(state: dict, frame: dict, move: Defend) -> Msg | None:
     """Why the defender may not answer with `move` (None: it may)."""
     q = state["seats"][frame["seat"]]
     if move.cards:
         if "war" in frame:
-            return "no defence bonus cards in a war (JA l.185)"
+            return Msg("no_bonus_in_war")
         hand = list(q["mil_hand"])
         for c in move.cards:
             if c not in hand or mcard(c).kind != "bonus":
-                return "those defence bonus cards are not in your military hand"
+                return Msg("bonus_cards_not_in_hand")
             hand.remove(c)
     if move.units:
         if last_round(state):
-            return "no units may be sacrificed in the last round (JA l.581)"
+            return Msg("no_sacrifice_last_round")
         return sacrifice.problem(q, dict(move.units))
     return None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .. import base
 from .conflict import cheapest
 from .events import options_of
+from .messages import Msg
 from .moves import Accept, Choose, Defend, Refuse
 
 POLICIES = {"defence": ("never", "cheapest", "ask"), "pacts": ("refuse", "ask", "accept"),
@@ -27,17 +28,16 @@ def accepts_from(state: dict, seat: int, offerer: int) -> bool:
     return order.get("pacts") == "accept" and (not order.get("from") or offerer in order["from"])
 
 
-def problem(state: dict, seat: int, topic: str, value: str, seats: tuple) -> str | None:
+def problem(state: dict, seat: int, topic: str, value: str, seats: tuple) -> Msg | None:
     """Why the order cannot be filed (None: it can)."""
     if topic not in POLICIES:
-        return ('say "standing defence never|cheapest|ask", "standing pacts refuse|ask|accept [player N]" or '
-                '"standing choices default|ask"')
+        return Msg("order_say")
     if value not in POLICIES[topic]:
-        return f"a {topic} order is one of " + ", ".join(POLICIES[topic])
+        return Msg("order_policies", topic=topic, policies=", ".join(POLICIES[topic]))
     if seats and (topic != "pacts" or value != "accept"):
-        return "only an order to accept pacts names players"
+        return Msg("order_names_players")
     if any(not 0 <= s < state["players"] or s == seat for s in seats):
-        return "name other players of this game (player 1 to player %d)" % state["players"]
+        return Msg("order_other_players", player=state["players"])
     return None
 
 

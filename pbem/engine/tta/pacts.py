@@ -8,6 +8,7 @@ from __future__ import annotations
 from .. import base
 from . import economy as eco
 from .cards.military import MILITARY
+from .messages import Msg
 from .military_deck import military_discard
 
 
@@ -24,18 +25,18 @@ def rules_of(pk: dict) -> set[str]:
     return {e.stat for e in _m(pk["card"]).effects if e.op == "rule"}
 
 
-def forbids(state: dict, seat: int, target: int, kind: str) -> str | None:
+def forbids(state: dict, seat: int, target: int, kind: str) -> Msg | None:
     """Why a pact forbids `seat` to attack `target` with an aggression or war (None: no pact does).
 
     "Cannot attack each other" forbids aggressions and wars between the two; Loss of Sovereignty forbids
     everybody to declare war on its side B (docs/tta.md)."""
     for pk in between(state, seat, target):
         if "no_attack" in rules_of(pk):
-            return f"your pact {_m(pk['card']).name} forbids attacking player {target + 1}"
+            return Msg("pact_forbids", card=_m(pk["card"]).name, player=target + 1)
     if kind == "war":
         for pk in state["pacts"]:
             if pk["b"] == target and "no_war_on_b" in rules_of(pk):
-                return f"nobody may declare war on player {target + 1} ({_m(pk['card']).name})"
+                return Msg("no_war_on", player=target + 1, card=_m(pk["card"]).name)
     return None
 
 
@@ -69,17 +70,16 @@ def own(state: dict, seat: int) -> dict | None:
     return next((pk for pk in state["pacts"] if pk["by"] == seat), None)
 
 
-def can_offer(state: dict, seat: int, copy: str, target, a) -> str | None:
+def can_offer(state: dict, seat: int, copy: str, target, a) -> Msg | None:
     """Why `seat` may not offer pact `copy` to `target` with seat `a` on side A (None: it may)."""
     if state["players"] < 3:
-        return "no pacts with 2 players (JA l.294)"
+        return Msg("no_pacts_two")
     if copy not in state["seats"][seat]["mil_hand"] or _m(copy).kind != "pact":
-        return "that pact is not in your military hand"
+        return Msg("pact_not_in_hand")
     if not isinstance(target, int) or not 0 <= target < state["players"] or target == seat:
-        return "offer it to another player: " + ", ".join(
-            f"player {s + 1}" for s in range(state["players"]) if s != seat)
+        return Msg("offer_another", player_list=tuple(s + 1 for s in range(state["players"]) if s != seat))
     if a not in sides(copy, seat, target):
-        return 'say who is A: "as A" (they are A) or "as B" (you are A)'
+        return Msg("say_side")
     return None
 
 
@@ -148,7 +148,6 @@ def partners_pay_science(state: dict, seat: int, events: list) -> None:
 
 TRADE = {"resource": ("pay_food_as_resource", "food"), "food": ("pay_resource_as_food", "resource")}
 TRADE_WORD = "trade"  # named in a payment ("build mine Bronze pay trade"): the Trade Routes Agreement is used in it
-TRADE_TEXT = {"resource": "1 resource with 1 food", "food": "1 food with 1 resource"}
 
 
 def _trade(state: dict, seat: int, what: str) -> tuple | None:
@@ -169,12 +168,12 @@ def trade_extra(state: dict, seat: int, what: str) -> int:
     return 1 if _trade(state, seat, what) and eco.amount(state["seats"][seat], TRADE[what][1]) else 0
 
 
-def trade_refusal(state: dict, seat: int, what: str) -> str | None:
+def trade_refusal(state: dict, seat: int, what: str) -> Msg | None:
     """Why a payment of `what` naming the trade ("pay trade") cannot use it now, or None."""
     if _trade(state, seat, what) is None:
-        return f"no Trade Routes Agreement lets you pay {TRADE_TEXT[what]} this round"
+        return Msg("trade_none", what=what, what2=TRADE[what][1])
     if not trade_extra(state, seat, what):
-        return f"you have no {TRADE[what][1]} to pay {TRADE_TEXT[what]}"
+        return Msg("trade_lacks", what=what, what2=TRADE[what][1])
     return None
 
 

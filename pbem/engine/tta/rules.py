@@ -15,6 +15,7 @@ from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize
                     Done, Event, FreeColony, GrowUnit, Hold, Pact, Pass, Play, Populate, Refuse, Revolution, Sacrifice,
                     Standing, Tactic, Take, Upgrade, War, Wonder)
 from .events import options_of, strength
+from .messages import Msg, error
 from .politics import first_copies as _first_copies
 from .politics import political_moves
 from .state import base_copy, copy_state
@@ -36,29 +37,28 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
     """Apply `move` by `seat` to a copy of `state`; returns (new_state, events)."""
     handler = HANDLERS.get(type(move)) or colonies.HANDLERS.get(type(move))
     if handler is None:
-        raise base.IllegalMove(f"{move!r} is not a move of this game")
+        raise error(base.IllegalMove, Msg("not_a_move", move=repr(move)))
     if not isinstance(seat, int) or not 0 <= seat < state["players"]:
-        raise illegal(move, f"there is no seat {seat}")
+        raise illegal(move, Msg("no_seat", seat=seat))
     if state["over"] is not None:
-        raise illegal(move, "the game is over")
+        raise illegal(move, Msg("game_over"))
     if type(move) in ANY_TIME:
         return _any_time(state, seat, move, handler)
     asked = pending(state)
     if not any(pr.seat == seat for pr in asked):
-        raise illegal(move, "it is not your turn; waiting for "
-                      + ", ".join(f"player {pr.seat + 1}" for pr in asked))
+        raise illegal(move, Msg("not_your_turn", player_list=tuple(pr.seat + 1 for pr in asked)))
     frame = state["stack"][-1]
     if type(move) not in FRAME_MOVES.get(frame["kind"], ()):
-        raise illegal(move, f"not now: you are asked for {frame['kind']}")
+        raise illegal(move, Msg("not_now", frame=frame["kind"]))
     if state["round"] == 1 and frame["kind"] == "actions" and type(move) not in ROUND_ONE:
-        raise illegal(move, "in the first round you may only take cards")  # JA l.559-561
+        raise illegal(move, Msg("round_one"))  # JA l.559-561
     new = copy_state(state)
     events: list[dict] = []
     p = new["seats"][seat]
     try:
         handler(new, seat, move, events)
     except Refused as exc:
-        raise illegal(move, str(exc)) from None
+        raise illegal(move, exc.why) from None
     if frame["kind"] == "actions" and type(move) is not Done and new["round"] > 1:
         settle_actions(p, move)
     settle(new, events)
@@ -72,7 +72,7 @@ def _any_time(state: dict, seat: int, move, handler) -> tuple[dict, list[dict]]:
     try:
         handler(new, seat, move, events)
     except Refused as exc:
-        raise illegal(move, str(exc)) from None
+        raise illegal(move, exc.why) from None
     settle(new, events)
     return new, events
 

@@ -13,6 +13,7 @@ from . import economy as eco
 from .army import TYPES, _best, unit_counts
 from .cards import CARDS
 from .cards.military import MILITARY
+from .messages import Msg
 
 
 def units_in_play(p: dict) -> dict[str, int]:
@@ -20,14 +21,14 @@ def units_in_play(p: dict) -> dict[str, int]:
     return {cid: n for cid, n in p["workers"].items() if n and CARDS[cid].kind == "unit"}
 
 
-def problem(p: dict, units: dict[str, int]) -> str | None:
+def problem(p: dict, units: dict[str, int]) -> Msg | None:
     """Why the seat cannot sacrifice `units` (None when it can)."""
     have = units_in_play(p)
     for cid, n in units.items():
         if cid not in CARDS or CARDS[cid].kind != "unit":
-            return f"{cid} is not a military unit"
+            return Msg("not_a_unit", cid=cid)
         if n < 1 or have.get(cid, 0) < n:
-            return f"you have {have.get(cid, 0)} {CARDS[cid].name}, not {n}"
+            return Msg("units_have", have=have.get(cid, 0), card=CARDS[cid].name, n=n)
     return None
 
 
