@@ -32,8 +32,7 @@ class Msg:
     """An error waiting to be worded: str() is English, render(locale) any language of the catalog.
 
     A game subclasses it with its CATALOG (`key -> {locale: template}`), its KINDS and its GAME name.
-    A Msg equals another of the same game with the same key and params, and a str that is its English text
-    (so code that compared English texts keeps working).
+    A Msg equals another of the same game with the same key and params; compare str(msg) with a text.
     """
 
     __slots__ = ("key", "params")
@@ -60,8 +59,6 @@ class Msg:
         return f"Msg({self.key!r}, {self.params!r})"
 
     def __eq__(self, other) -> bool:
-        if isinstance(other, str):
-            return str(self) == other
         return type(other) is type(self) and (self.key, self.params) == (other.key, other.params)
 
     __hash__ = None  # params may hold lists

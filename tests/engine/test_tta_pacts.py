@@ -30,7 +30,7 @@ def test_no_pacts_with_two_players():
     assert not any(MILITARY[c.split(":")[0]].kind == "pact" for age in ("I", "II", "III") for c in decks[age])
     state = politics(tta_state(players=2))
     state["seats"][0]["mil_hand"].append("mil/III/peace_treaty:1")  # not in this game: only the check matters
-    assert pacts.can_offer(state, 0, "mil/III/peace_treaty:1", 1, 0) == "no pacts with 2 players (JA l.294)"
+    assert str(pacts.can_offer(state, 0, "mil/III/peace_treaty:1", 1, 0)) == "no pacts with 2 players (JA l.294)"
     state["seats"][0]["mil_hand"].pop()
 
 
