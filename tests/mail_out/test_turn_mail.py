@@ -264,3 +264,26 @@ def test_a_delivery_run_writes_a_mail_for_a_game_it_read_before_the_move(make_ga
         play.submit(game.id, 1, "take 1", "web", "web:two")  # ann asked again, meanwhile
         assert outbound.write_turns(session, 20) == 1
     assert [r.status for r in turn_mails(to="ann@example.com")] == ["sent", "pending"]
+
+
+@pytest.mark.parametrize("locale, turn, invited, says", [
+    ("ja", "あなたの番：", "招待が届いています", "bob の発言"),
+    ("fr", "À vous de jouer : ", "Vous êtes invité", "bob dit"),
+    ("de", "Du bist dran: ", "Du bist eingeladen", "bob sagt"),
+])
+def test_subjects_are_in_the_readers_language(make_game, make_user, stone_age_boards, locale, turn, invited,
+                                              says):
+    # The subjects were once built with gettext inside an f-string, which pybabel does not extract: they stayed
+    # English ("Your turn: 人を配置する") for every reader.
+    ann, bob = make_user("ann", locale=locale), make_user("bob")
+    game = make_game(slug="stone-age", humans=(ann, bob), bots=1)
+    tag = f"[pbem #{game.id} {game.title}] "
+    assert any(row.subject.startswith(tag + turn) for row in turn_mails("ann@example.com")), \
+        [row.subject for row in turn_mails("ann@example.com")]
+    play.say(game.id, bob, "hello")
+    chat = db.session.scalar(select(Outbox).where(Outbox.kind == "chat", Outbox.to_address == "ann@example.com"))
+    assert chat.subject == tag + says
+    lobby = play.create_game(make_user("cat"), "stone-age", seats=2, title="Later")
+    play.invite(lobby.id, lobby.host, "ann@example.com")
+    invite = db.session.scalar(select(Outbox).where(Outbox.kind == "invite"))
+    assert invite.subject == f"[pbem #{lobby.id} Later] {invited}"
