@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+from .actions import take_cost
 from .board import ROW_COSTS
 from .cards import CARDS, card
 from .cards.military import MILITARY
@@ -196,8 +197,11 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
         out.append(t["over"])
     decks = ", ".join(f"{a}: {n}" for a, n in view["decks"].items() if n)
     out.append(t["row"].format(decks=decks or t["empty"]))
+    you = view["seats"][view["you"]] if view.get("you") is not None else None
     for i, copy in enumerate(view["row"]):
-        out.append(f"  {i + 1:>2}. [{ROW_COSTS[i]}] " + (name(copy) if copy else "-"))
+        # What taking it costs the reader: a wonder costs 1 more per wonder they completed (as on the game page).
+        cost = take_cost(you, i, card(copy).id) if copy and you is not None else ROW_COSTS[i]
+        out.append(f"  {i + 1:>2}. [{cost}] " + (name(copy) if copy else "-"))
     others = []
     for i, p in enumerate(view["seats"]):
         r = p["ratings"]
