@@ -42,6 +42,23 @@ def test_the_board_shows_card_faces_tableaus_and_tracks(client, make_user, make_
                      page)
 
 
+@pytest.mark.parametrize("card_id, does", [
+    ("civ/A/aristotle", "+1 science each time you take a technology"),
+    ("civ/II/isaac_newton", "+1 civil actions each time you play a technology"),
+    ("civ/A/homer", "+1 culture per unit infantry of Age A (at most 2)"),
+    ("civ/A/ideal_building_site", "once: build a new urban building, 1 resources less"),
+    ("civ/III/hollywood", "when completed: 2 culture per level of theater or library"),
+    ("civ/III/fast_food_chains", "when completed: 1 culture per worker of unit or urban"),
+])
+def test_card_faces_read_as_sentences(app, card_id, does):
+    """The faces once said "+1 science each take technology", "build a urban", "2 culture per per level of" and
+    "+1 culture per unit infantry" for Homer, whose culture comes from at most 2 Warriors."""
+    from pbem.web.games.tta.faces import tta_card
+
+    with app.test_request_context():
+        assert does in tta_card(card_id)["does"]
+
+
 @pytest.mark.parametrize("locale, face_down", [("en", "face down: 2 culture a turn, no effects"),
                                                 ("ja", "裏向き：毎ターン文化2、効果なし"),
                                                 ("fr", "face cachée : 2 culture par tour, aucun effet"),
