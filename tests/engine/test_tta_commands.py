@@ -224,3 +224,20 @@ def test_board_text_row_costs_are_the_readers_with_the_wonder_surcharge():
     state["seats"][0]["ca"] = 1  # the engine agrees: one civil action does not take it
     with pytest.raises(IllegalMove):
         act(state, "take 1")
+
+
+@pytest.mark.parametrize("locale, bonus", [("en", "Defense / Colonization Bonus II (defence +4, colonization +2)"),
+                                           ("ja", "Defense / Colonization Bonus II（防御+4、植民+2）"),
+                                           ("fr", "Defense / Colonization Bonus II (défense +4, colonisation +2)"),
+                                           ("de", "Defense / Colonization Bonus II (Verteidigung +4, "
+                                                  "Kolonisierung +2)")])
+def test_board_text_gives_ones_bonus_cards_values(locale, bonus):
+    """A defence names bonus cards by their values (`defend with +4`): the mail's military hand says them."""
+    from test_tta_military import mil
+
+    state = tta_state()
+    mil(state, "mil/II/bonus")
+    mil(state, "mil/I/legion")
+    text = " ".join(tta.board_text(tta.view(state, 0), locale).split())
+    assert bonus in text and "Legion" in text
+    assert "(defence" not in " ".join(tta.board_text(tta.view(state, 1), "en").split())  # others see a count

@@ -59,6 +59,26 @@ def test_card_faces_read_as_sentences(app, card_id, does):
         assert does in tta_card(card_id)["does"]
 
 
+@pytest.mark.parametrize("locale, bonus", [("en", "Defense / Colonization Bonus II (defence +4, colonization +2)"),
+                                           ("ja", "Defense / Colonization Bonus II（防御+4、植民+2）"),
+                                           ("de", "Defense / Colonization Bonus II (Verteidigung +4, Kolonisierung +2)")])
+def test_ones_bonus_cards_show_their_values(client, make_user, make_game, locale, bonus):
+    """A defence names bonus cards by their values (`defend with +4`): the page said only the card's name."""
+    from sqlalchemy.orm.attributes import flag_modified
+
+    ann = make_user("ann", locale=locale)
+    game = make_game("tta", humans=(ann,), bots=1)
+    deck = game.state["mil_decks"]["II"]
+    copy = next(c for c in deck if c.startswith("mil/II/bonus:"))
+    deck.remove(copy)
+    game.state["seats"][0]["mil_hand"].append(copy)
+    flag_modified(game, "state")
+    db.session.commit()
+    signin(client, ann.email)
+    page = html.unescape(_page(client, game))
+    assert bonus in page
+
+
 @pytest.mark.parametrize("locale, face_down", [("en", "face down: 2 culture a turn, no effects"),
                                                 ("ja", "裏向き：毎ターン文化2、効果なし"),
                                                 ("fr", "face cachée : 2 culture par tour, aucun effet"),
