@@ -287,3 +287,23 @@ def test_subjects_are_in_the_readers_language(make_game, make_user, stone_age_bo
     play.invite(lobby.id, lobby.host, "ann@example.com")
     invite = db.session.scalar(select(Outbox).where(Outbox.kind == "invite"))
     assert invite.subject == f"[pbem #{lobby.id} Later] {invited}"
+
+
+@pytest.mark.parametrize("locale, expired, forged", [
+    ("en", "This link has expired: sign in to open the game.", "This link is not valid."),
+    ("ja", "このリンクは期限切れです。サインインしてゲームを開いてください。", "このリンクは無効です。"),
+])
+def test_an_expired_or_edited_move_link_says_so_in_the_readers_language(make_game, make_user, client, app,
+                                                                        monkeypatch, locale, expired, forged):
+    # The page once showed the token check's own words, English and lower case ("this link has expired.").
+    from conftest import signin
+
+    ann = make_user("ann", locale=locale)
+    make_game(humans=(ann, "bob"))
+    signin(client, ann.email)
+    link = re.search(r"http://pbem\.test(/play/\S+)", turn_mails("ann@example.com")[0].text).group(1)
+    edited = client.get(link[:-2] + ("aa" if not link.endswith("aa") else "bb"))
+    assert edited.status_code == 404 and forged in edited.get_data(as_text=True)
+    monkeypatch.setitem(app.config, "SEAT_LINK_MAX_AGE", -1)
+    old = client.get(link)
+    assert old.status_code == 404 and expired in old.get_data(as_text=True)
