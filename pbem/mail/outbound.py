@@ -259,8 +259,9 @@ def queue_invitation(game: Game, email: str) -> None:
     if user is not None and not may_mail(user, "invite"):
         return
     with force_locale(_user_locale(user or game.host)):
-        _queue(f"invite:{game.id}:{email}", "invite", email,
-               f"{game_tag(game)} {gettext('You are invited')}",
+        # gettext outside the f-string: pybabel does not read calls inside one (the subject went untranslated).
+        invited = gettext("You are invited")
+        _queue(f"invite:{game.id}:{email}", "invite", email, f"{game_tag(game)} {invited}",
                render("invite.txt", game=game, rules=engine.get(game.slug), link=game_link(game),
                       turn_time=duration(game.turn_seconds), **_footer(user)),
                user=user, game=game,
@@ -612,7 +613,8 @@ def _write_turn(row: Outbox, game: Game, seat: Seat, user: User) -> None:
         context = {"block": block, "user": user, "commands_doc": commands_doc(), **_footer(user),
                    "queued": row.text.split("\n\n") if row.text else []}
         asked = ", ".join(block.asked) or gettext("your move")
-        row.subject = " ".join(f"{game_tag(game)} {gettext('Your turn: %(asked)s', asked=asked)}".split())[:300]
+        your_turn = gettext("Your turn: %(asked)s", asked=asked)
+        row.subject = " ".join(f"{game_tag(game)} {your_turn}".split())[:300]
         row.text, row.html = fold(render("turn.txt", **context)), render("turn.html", **context)
         row.headers = _game_headers(game, seat)
 
@@ -788,8 +790,8 @@ def queue_chat(game: Game, author: User, message) -> None:
         user = seat.user
         if user is not None and seat.user_id != author.id and may_mail(user, "chat"):
             with force_locale(_user_locale(user)):
-                _queue(f"chat:{message.id}:{seat.position}", "chat", user.email,
-                       f"{game_tag(game)} {gettext('%(name)s says', name=author.name)}",
+                says = gettext("%(name)s says", name=author.name)
+                _queue(f"chat:{message.id}:{seat.position}", "chat", user.email, f"{game_tag(game)} {says}",
                        render("chat.txt", author=author, text=message.text, link=f"{game_link(game)}#talk",
                               **_footer(user)),
                        user=user, game=game, headers=_game_headers(game, seat))
@@ -814,7 +816,8 @@ def queue_game_over(game: Game, seat: Seat) -> None:
     context = {"game": game, "user": user, "places": places, "ranking": ranking, "history": history,
                "link": game_link(game), **_footer(user)}
     with force_locale(locale):
-        _queue(f"end:{game.id}:{seat.position}", "end", user.email, f"{game_tag(game)} {gettext('Game over')}",
+        over = gettext("Game over")
+        _queue(f"end:{game.id}:{seat.position}", "end", user.email, f"{game_tag(game)} {over}",
                render("end.txt", **context, sheet=sheet_lines if sheet else []),
                html=render("end.html", **context, sheet=sheet),
                user=user, game=game, headers=_game_headers(game, seat))

@@ -209,3 +209,35 @@ def test_every_event_kind_reads_in_every_language():
             for locale in ("en", "ja", "fr", "de"):
                 line = tta.describe(e, e["to"][0] if e.get("to") else 0, locale)  # as one who may see it
                 assert line and "{" not in line and "None" not in line, (locale, e)
+
+
+def test_board_text_row_costs_are_the_readers_with_the_wonder_surcharge():
+    """JA l.334-338: a wonder in the row costs 1 civil action more per wonder the taker completed; the mail's row
+    said the bare slot cost, so a player with a wonder read [1] for a card that cost 2."""
+    state = tta_state()
+    in_play(state, "civ/A/pyramids")
+    to_row(state, 1, "civ/A/colossus")
+    to_row(state, 13, "civ/I/taj_mahal")
+    mine, theirs = (tta.board_text(tta.view(state, seat), "en").splitlines() for seat in (0, 1))
+    assert "   1. [2] Colossus" in mine and "  13. [4] Taj Mahal" in mine
+    assert "   1. [1] Colossus" in theirs and "  13. [3] Taj Mahal" in theirs
+    state["seats"][0]["ca"] = 1  # the engine agrees: one civil action does not take it
+    with pytest.raises(IllegalMove):
+        act(state, "take 1")
+
+
+@pytest.mark.parametrize("locale, bonus", [("en", "Defense / Colonization Bonus II (defence +4, colonization +2)"),
+                                           ("ja", "Defense / Colonization Bonus II（防御+4、植民+2）"),
+                                           ("fr", "Defense / Colonization Bonus II (défense +4, colonisation +2)"),
+                                           ("de", "Defense / Colonization Bonus II (Verteidigung +4, "
+                                                  "Kolonisierung +2)")])
+def test_board_text_gives_ones_bonus_cards_values(locale, bonus):
+    """A defence names bonus cards by their values (`defend with +4`): the mail's military hand says them."""
+    from test_tta_military import mil
+
+    state = tta_state()
+    mil(state, "mil/II/bonus")
+    mil(state, "mil/I/legion")
+    text = " ".join(tta.board_text(tta.view(state, 0), locale).split())
+    assert bonus in text and "Legion" in text
+    assert "(defence" not in " ".join(tta.board_text(tta.view(state, 1), "en").split())  # others see a count

@@ -172,7 +172,8 @@ def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
     text = body(attacked)
     assert "bob played Raid I against You (strength 6, 0 unit(s) sacrificed)." in words(text)
     assert "\nann (you): culture 0 (+0), science 0 (+1), strength 2, happy 0\n" in text
-    assert "\n  military hand: Defense / Colonization Bonus II, Open Borders Agreement\n" in text
+    assert ("military hand: Defense / Colonization Bonus II (defence +4, colonization +2), Open Borders Agreement"
+            in words(text))
     assert ("\nRaid I by bob on ann (you): attack strength 6\n"
             "Your strength is 2: you hold if you reach 6 (a tie holds).\n"
             "If the attack wins: you lose up to 1 urban building(s) of one card (the most\n"

@@ -264,3 +264,46 @@ def test_a_delivery_run_writes_a_mail_for_a_game_it_read_before_the_move(make_ga
         play.submit(game.id, 1, "take 1", "web", "web:two")  # ann asked again, meanwhile
         assert outbound.write_turns(session, 20) == 1
     assert [r.status for r in turn_mails(to="ann@example.com")] == ["sent", "pending"]
+
+
+@pytest.mark.parametrize("locale, turn, invited, says", [
+    ("ja", "あなたの番：", "招待が届いています", "bob の発言"),
+    ("fr", "À vous de jouer : ", "Vous êtes invité", "bob dit"),
+    ("de", "Du bist dran: ", "Du bist eingeladen", "bob sagt"),
+])
+def test_subjects_are_in_the_readers_language(make_game, make_user, stone_age_boards, locale, turn, invited,
+                                              says):
+    # The subjects were once built with gettext inside an f-string, which pybabel does not extract: they stayed
+    # English ("Your turn: 人を配置する") for every reader.
+    ann, bob = make_user("ann", locale=locale), make_user("bob")
+    game = make_game(slug="stone-age", humans=(ann, bob), bots=1)
+    tag = f"[pbem #{game.id} {game.title}] "
+    assert any(row.subject.startswith(tag + turn) for row in turn_mails("ann@example.com")), \
+        [row.subject for row in turn_mails("ann@example.com")]
+    play.say(game.id, bob, "hello")
+    chat = db.session.scalar(select(Outbox).where(Outbox.kind == "chat", Outbox.to_address == "ann@example.com"))
+    assert chat.subject == tag + says
+    lobby = play.create_game(make_user("cat"), "stone-age", seats=2, title="Later")
+    play.invite(lobby.id, lobby.host, "ann@example.com")
+    invite = db.session.scalar(select(Outbox).where(Outbox.kind == "invite"))
+    assert invite.subject == f"[pbem #{lobby.id} Later] {invited}"
+
+
+@pytest.mark.parametrize("locale, expired, forged", [
+    ("en", "This link has expired: sign in to open the game.", "This link is not valid."),
+    ("ja", "このリンクは期限切れです。サインインしてゲームを開いてください。", "このリンクは無効です。"),
+])
+def test_an_expired_or_edited_move_link_says_so_in_the_readers_language(make_game, make_user, client, app,
+                                                                        monkeypatch, locale, expired, forged):
+    # The page once showed the token check's own words, English and lower case ("this link has expired.").
+    from conftest import signin
+
+    ann = make_user("ann", locale=locale)
+    make_game(humans=(ann, "bob"))
+    signin(client, ann.email)
+    link = re.search(r"http://pbem\.test(/play/\S+)", turn_mails("ann@example.com")[0].text).group(1)
+    edited = client.get(link[:-2] + ("aa" if not link.endswith("aa") else "bb"))
+    assert edited.status_code == 404 and forged in edited.get_data(as_text=True)
+    monkeypatch.setitem(app.config, "SEAT_LINK_MAX_AGE", -1)
+    old = client.get(link)
+    assert old.status_code == 404 and expired in old.get_data(as_text=True)

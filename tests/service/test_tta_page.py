@@ -42,6 +42,43 @@ def test_the_board_shows_card_faces_tableaus_and_tracks(client, make_user, make_
                      page)
 
 
+@pytest.mark.parametrize("card_id, does", [
+    ("civ/A/aristotle", "+1 science each time you take a technology"),
+    ("civ/II/isaac_newton", "+1 civil actions each time you play a technology"),
+    ("civ/A/homer", "+1 culture per unit infantry of Age A (at most 2)"),
+    ("civ/A/ideal_building_site", "once: build a new urban building, 1 resources less"),
+    ("civ/III/hollywood", "when completed: 2 culture per level of theater or library"),
+    ("civ/III/fast_food_chains", "when completed: 1 culture per worker of unit or urban"),
+])
+def test_card_faces_read_as_sentences(app, card_id, does):
+    """The faces once said "+1 science each take technology", "build a urban", "2 culture per per level of" and
+    "+1 culture per unit infantry" for Homer, whose culture comes from at most 2 Warriors."""
+    from pbem.web.games.tta.faces import tta_card
+
+    with app.test_request_context():
+        assert does in tta_card(card_id)["does"]
+
+
+@pytest.mark.parametrize("locale, bonus", [("en", "Defense / Colonization Bonus II (defence +4, colonization +2)"),
+                                           ("ja", "Defense / Colonization Bonus II（防御+4、植民+2）"),
+                                           ("de", "Defense / Colonization Bonus II (Verteidigung +4, Kolonisierung +2)")])
+def test_ones_bonus_cards_show_their_values(client, make_user, make_game, locale, bonus):
+    """A defence names bonus cards by their values (`defend with +4`): the page said only the card's name."""
+    from sqlalchemy.orm.attributes import flag_modified
+
+    ann = make_user("ann", locale=locale)
+    game = make_game("tta", humans=(ann,), bots=1)
+    deck = game.state["mil_decks"]["II"]
+    copy = next(c for c in deck if c.startswith("mil/II/bonus:"))
+    deck.remove(copy)
+    game.state["seats"][0]["mil_hand"].append(copy)
+    flag_modified(game, "state")
+    db.session.commit()
+    signin(client, ann.email)
+    page = html.unescape(_page(client, game))
+    assert bonus in page
+
+
 @pytest.mark.parametrize("locale, face_down", [("en", "face down: 2 culture a turn, no effects"),
                                                 ("ja", "裏向き：毎ターン文化2、効果なし"),
                                                 ("fr", "face cachée : 2 culture par tour, aucun effet"),

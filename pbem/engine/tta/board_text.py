@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+from .actions import take_cost
 from .board import ROW_COSTS
 from .cards import CARDS, card
 from .cards.military import MILITARY
@@ -21,6 +22,7 @@ LABELS = {
            "attack": "{card} by {by} on {on}: attack strength {attack}",
            "offer": "{card} offered by {by} to {on}: A {a}",
            "war_attack": "{card}: {by} goes to war on {on} with strength {attack}",
+           "bonus": "{card} (defence +{d}, colonization +{c})",
            "mil_hand": "military hand: {cards}", "mil_hand_n": "military hand: {n} cards",
            "stake": "Your strength is {strength}: you hold if you reach {attack} (a tie holds).",
            "default": "Not answered by the deadline, the bot answers for you: {move}"},
@@ -34,6 +36,7 @@ LABELS = {
            "waiting": "手番待ち：{who}", "pact": "契約 {card}：A {a}、B {b}", "war": "戦争 {card}：{by}→{on}",
            "attack": "{by}が{on}に{card}：攻撃側の軍事力{attack}", "offer": "{by}が{on}に{card}を提案：A {a}",
            "war_attack": "{card}：{by}が軍事力{attack}で{on}と戦争",
+           "bonus": "{card}（防御+{d}、植民+{c}）",
            "mil_hand": "軍事手札：{cards}", "mil_hand_n": "軍事手札：{n}枚",
            "stake": "あなたの軍事力は{strength}：{attack}に達すれば防衛成功（同点は防衛側の勝ち）。",
            "default": "期限までに答えがなければ、ボットが代わりに答えます：{move}"},
@@ -52,6 +55,7 @@ LABELS = {
            "attack": "{card} de {by} contre {on} : force d'attaque {attack}",
            "offer": "{card} proposé par {by} à {on} : A {a}",
            "war_attack": "{card} : {by} entre en guerre contre {on} avec une force de {attack}",
+           "bonus": "{card} (défense +{d}, colonisation +{c})",
            "mil_hand": "main militaire : {cards}", "mil_hand_n": "main militaire : {n} cartes",
            "stake": "Votre force est de {strength} : vous tenez si vous atteignez {attack} (l'égalité tient).",
            "default": "Sans réponse à l'échéance, le robot répond pour vous : {move}"},
@@ -68,6 +72,7 @@ LABELS = {
            "attack": "{card} von {by} gegen {on}: Angriffsstärke {attack}",
            "offer": "{card} von {by} an {on} angeboten: A {a}",
            "war_attack": "{card}: {by} zieht mit Stärke {attack} gegen {on} in den Krieg",
+           "bonus": "{card} (Verteidigung +{d}, Kolonisierung +{c})",
            "mil_hand": "Militärhand: {cards}", "mil_hand_n": "Militärhand: {n} Karten",
            "stake": "Deine Stärke ist {strength}: du hältst, wenn du {attack} erreichst (Gleichstand hält).",
            "default": "Ohne Antwort bis zur Frist antwortet der Bot für dich: {move}"},
@@ -181,6 +186,13 @@ def stake(copy: str, by: str, locale: str) -> str | None:
     return text and text.format(by=by, n=abs(m.effects[0].amount), m=abs(m.effects[-1].amount))
 
 
+def _military(copy: str, t: Mapping) -> str:
+    """One's own military card by name; a bonus card with the values a defence (`defend with +2`) and a
+    colonization count."""
+    m = MILITARY[copy.split(":", 1)[0]]
+    return t["bonus"].format(card=name(copy), d=m.defense, c=m.colonization) if m.kind == "bonus" else name(copy)
+
+
 def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = None) -> str:
     """The board as monospaced text for a turn email."""
     t = LABELS.get(locale, LABELS["en"])
@@ -196,8 +208,11 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
         out.append(t["over"])
     decks = ", ".join(f"{a}: {n}" for a, n in view["decks"].items() if n)
     out.append(t["row"].format(decks=decks or t["empty"]))
+    you = view["seats"][view["you"]] if view.get("you") is not None else None
     for i, copy in enumerate(view["row"]):
-        out.append(f"  {i + 1:>2}. [{ROW_COSTS[i]}] " + (name(copy) if copy else "-"))
+        # What taking it costs the reader: a wonder costs 1 more per wonder they completed (as on the game page).
+        cost = take_cost(you, i, card(copy).id) if copy and you is not None else ROW_COSTS[i]
+        out.append(f"  {i + 1:>2}. [{cost}] " + (name(copy) if copy else "-"))
     others = []
     for i, p in enumerate(view["seats"]):
         r = p["ratings"]
@@ -237,7 +252,7 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
             out.append("  " + t["hand_n"].format(n=hand["count"]))
         mil = p.get("mil_hand")
         if isinstance(mil, list):  # one's own military cards: the bonus cards a defence names
-            out.append("  " + t["mil_hand"].format(cards=", ".join(name(c) for c in mil) or "-"))
+            out.append("  " + t["mil_hand"].format(cards=", ".join(_military(c, t) for c in mil) or "-"))
         elif mil and mil["count"]:
             out.append("  " + t["mil_hand_n"].format(n=mil["count"]))
     if others:

@@ -29,7 +29,10 @@ def _effect(e) -> str:
     if op in ("per_unit", "per_building", "per_level", "per_face", "per_pair"):
         unit = {"per_unit": "unit", "per_building": "building", "per_level": "level of",
                 "per_face": "happy face from", "per_pair": "pair of"}[op]
-        return f"{n:+d} {_stat(e.stat)} per {unit} {_of(e.of)}"
+        # Homer: Age A infantry (Warriors) only, at most 2 units.
+        scope = f" of Age {AGES[e.level]}" if op == "per_unit" and 0 <= e.level < len(AGES) else ""
+        cap = f" (at most {e.cap})" if e.cap else ""
+        return f"{n:+d} {_stat(e.stat)} per {unit} {_of(e.of)}{scope}{cap}"
     if op == "discount":
         level = f" (Age {AGES[e.level]})" if 0 <= e.level < len(AGES) else ""
         return f"{n} less: {e.stat.replace('_', ' ')}{level}"
@@ -37,16 +40,17 @@ def _effect(e) -> str:
         return f"up to {n} wonder stages per civil action"
     if op == "blue_tokens":
         return f"{n} more blue tokens"
-    if op == "trigger":
-        return f"{n:+d} {_stat(e.stat)} each {_of(e.of)}"
+    if op == "trigger":  # of: take_technology, play_technology
+        return f"{n:+d} {_stat(e.stat)} each time you " + " or ".join(
+            w.replace("_", " a ", 1) for w in e.of)
     if op == "flag":
         return e.stat.replace("_", " ") + (f" ({n})" if n else "")
     if op == "on_complete":
-        return f"when completed: {n} culture per {e.stat.replace('_', ' ')} of {_of(e.of)}"
+        return f"when completed: {n} culture per {e.stat.removeprefix('per_').replace('_', ' ')} of {_of(e.of)}"
     if op in ("gain", "produce", "this_turn"):
         return f"once: {n:+d} {_stat(e.stat)}"
     if op in ("build", "upgrade", "wonder_stage"):
-        what = {"build": f"build a {_of(e.of)}", "upgrade": "upgrade a building",
+        what = {"build": "build a " + _of(e.of).replace("urban", "new urban building"), "upgrade": "upgrade a building",
                 "wonder_stage": "build a wonder stage"}[op]
         return f"once: {what}, {n} resources less"
     if op == "populate":
