@@ -84,7 +84,7 @@ def test_a_message_is_its_english_text():
       "de": '"choose food" oder "choose resource"'}),
     (Msg("no_such", what=Msg("w_mil", mil="war"), words="holy", cards=()),
      'no war in your military hand called "holy" (you can: none)',
-     {"ja": "手札のMilitaryカードにある戦争カード", "fr": "carte Guerre", "de": "Kriegskarte"}),
+     {"ja": "軍事手札の戦争カード", "fr": "carte Guerre", "de": "Kriegskarte"}),
     (Msg("say_whom", n=2, named=(("Bob", 2), (None, 3))), 'say whom, e.g. "player 2" (you can name: Bob (player 2), '
      'player 3)', {"ja": "Bob (プレイヤー2)、プレイヤー3", "fr": "Bob (Joueur 2), Joueur 3", "de": "Bob (Spieler 2), Spieler 3"}),
 ])
