@@ -86,6 +86,24 @@ def test_opening_the_link_changes_nothing_and_an_old_one_is_read_only(make_game,
     assert "read-only" in page or "earlier" in page
 
 
+def test_a_move_link_is_the_seats_key_for_its_prompt_and_no_other(make_game, client):
+    """Whoever holds a turn mail's move link, signed in or not, plays that seat's current prompt from it (a
+    turn mail is not to be forwarded: docs/security.md); once the prompt is answered the link applies nothing."""
+    game = make_game()
+    link = re.search(r"http://pbem\.test/play/(\S+)", turn_mails()[0].text).group(1)
+    version = game.version
+    moved = client.post(f"/games/{game.id}/move", data={"version": version, "move": "take 1", "link": link})
+    assert moved.status_code == 302 and moved.headers["Location"].endswith(f"/play/{link}")
+    [move] = db.session.scalars(select(Move).where(Move.game_id == game.id)).all()
+    assert (move.seat, move.text) == (0, "take 1")
+    again = client.post(f"/games/{game.id}/move", data={"version": version + 1, "move": "take 1", "link": link})
+    assert again.status_code == 409 and "earlier turn" in again.get_data(as_text=True)
+    assert len(db.session.scalars(select(Move).where(Move.game_id == game.id)).all()) == 1
+    forged = client.post(f"/games/{game.id}/move", data={"version": version + 1, "move": "take 1",
+                                                         "link": link[:-2] + ("AA" if link[-2:] != "AA" else "BB")})
+    assert forged.status_code == 403
+
+
 def test_a_japanese_player_in_tokyo_reads_engine_lines_board_and_deadline_in_their_language(
         make_game, make_user, stone_age_boards):
     ann = make_user("ann", locale="ja", timezone="Asia/Tokyo")
