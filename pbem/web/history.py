@@ -66,7 +66,14 @@ def grouped_history(game: Game, page: Window, viewer: int | None, locale: str, n
         if move.undone_by is not None:
             continue  # taken back: the undo's own line says so
         before = move.seq < page.first
-        for ev in move.events or ():
+        events = move.events or ()
+        # An event without a phase of its own (an undo, a payment made in another way, a one-time gain) belongs
+        # with the next event of its move that has one, else with the heading before it.
+        phases = [None if ev.get("kind") == undo.UNDO else phase_of(ev) for ev in events] if phase_of else []
+        for i in range(len(phases) - 2, -1, -1):
+            if phases[i] is None:
+                phases[i] = phases[i + 1]
+        for i, ev in enumerate(events):
             if ev.get("kind") == "round" and "round" in ev:
                 if move.seq == page.last and not page.latest:
                     break
@@ -80,8 +87,7 @@ def grouped_history(game: Game, page: Window, viewer: int | None, locale: str, n
             if not text:
                 continue
             current = rounds[-1]["phases"]
-            # An undo belongs to whatever phase its moves were in.
-            phase = (None if ev.get("kind") == undo.UNDO else phase_of(ev)) if phase_of else "moves"
+            phase = phases[i] if phase_of else "moves"
             if phase is None:
                 phase = current[-1]["phase"] if current else "act"
             if not current or current[-1]["phase"] != phase:

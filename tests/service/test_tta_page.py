@@ -209,3 +209,26 @@ def test_the_move_form_names_the_players_its_commands_target(client, make_user, 
     assert db.session.scalars(select(Move.text).where(Move.game_id == game.id, Move.seat == 0)).all()[-1] == \
         "aggression Raid I player 2"
     assert "Done: aggression Raid I Bot 2" in html.unescape(client.get(sent.location).get_data(as_text=True))
+
+
+def test_a_one_time_gain_and_a_payment_in_another_way_go_under_the_heading_of_the_events_around_them(make_game):
+    """A colony's one-time production is part of the political phase that colonised, not "Production"; a payment
+    made with Trade Routes goes with the building it paid for, not under a heading of its own before it."""
+    from pbem.models import Move
+    from pbem.web import history
+
+    game = make_game(slug="tta", humans=("ann",), bots=1)
+    farm, colony = "civ/A/agriculture", "mil/I/wealthy_territory"
+    moves = [
+        Move(seq=1, seat=0, text="done", events=[{"kind": "round", "round": 2}]),
+        Move(seq=2, seat=0, text="build farm", events=[
+            {"kind": "traded", "seat": 0, "card": "mil/I/trade_routes_agreement", "what": "food", "instead": "resource"},
+            {"kind": "built", "seat": 0, "card": farm, "cost": 2}]),
+        Move(seq=3, seat=0, text="colonize", events=[
+            {"kind": "colonized", "seat": 0, "card": colony, "units": []},
+            {"kind": "produced", "seat": 0, "what": "resource", "amount": 5}]),
+    ]
+    window = history.Window(1, 3, 1, moves, None, True)
+    [round_] = history.grouped_history(game, window, 0, "en", ["ann", "bot"])
+    headings = [(p["phase"], [line["seq"] for line in p["lines"]]) for p in round_["phases"]]
+    assert headings == [("actions", [2, 2]), ("turn", [3, 3])], headings

@@ -22,7 +22,10 @@ bp = Blueprint("tta_board", __name__, template_folder="templates", static_folder
 
 ACTION_EVENTS = {"took", "built", "upgraded", "destroyed", "populated", "wonder_stage", "wonder_done", "discovered",
                  "revolution", "leader", "action", "done"}
-PRODUCTION_EVENTS = {"produced", "uprising", "scored", "famine", "corruption"}
+PRODUCTION_EVENTS = {"uprising", "scored", "famine", "corruption"}
+# Events of any part of a turn: a one-time gain (a colony, an event, a card), a payment made with Trade Routes.
+# They go with the move's events around them (web/history.py), not under a heading of their own.
+ANY_PART = {"produced", "traded"}
 # The player board's areas for cards that hold workers, in the board's order.
 AREAS = {"production": _l("Farms and mines"), "urban": _l("Urban buildings"), "military": _l("Military units")}
 
@@ -75,8 +78,10 @@ def tta_military(copies) -> str:
 
 
 def tta_phase(event: Mapping) -> str | None:
-    """The part of a player's turn a TtA event belongs to."""
+    """The part of a player's turn a TtA event belongs to (None: the part of the events around it)."""
     kind = event.get("kind")
+    if kind in ANY_PART:
+        return None
     if kind in ACTION_EVENTS:
         return "actions"
     if kind in PRODUCTION_EVENTS:
