@@ -285,6 +285,12 @@ def shown_commands(game: Game, seat: int, texts: list[str]) -> list[str]:
     return [show(text, game.state, seat, names) for text in texts]
 
 
+def worded(texts: list[str], locale: str) -> list[str]:
+    """A list of legal commands as the reader reads it: a line that is no command but an engine's hint (a str with
+    `render`, e.g. Stone Age's "(add "tools auto" ... to decide ahead)") in the reader's language."""
+    return [text.render(locale) if callable(getattr(text, "render", None)) else text for text in texts]
+
+
 _PLAYER_N = re.compile(r"\bplayer (\d+)\b")
 
 
@@ -552,7 +558,7 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
     # Templates for what cannot be listed in full (payments, tool sets), when the game offers them.
     forms = ([t for t in rules.legal_texts(game.state, seat.position) if "<" in t or t.startswith("(")]
              if prompts and hasattr(rules, "legal_texts") else [])
-    forms = shown_commands(game, seat.position, forms[:8])
+    forms = worded(shown_commands(game, seat.position, forms[:8]), locale)
     return TurnBlock(
         game=game, seat=seat, rules_name=rules.NAME, asked=[prompt_words(p, seat_names(game)) for p in prompts],
         since=news_lines(game, seat, locale), board=board_text(game, seat.position, locale),
