@@ -363,13 +363,13 @@ def _applied(step: Step, report: Report) -> list[str]:
     return [_("Applied: %(moves)s.", moves="; ".join(moves))]
 
 
-def _shown_legal(step: Step, report: Report) -> list[str]:
+def _shown_legal(step: Step, report: Report, locale: str) -> list[str]:
     """The first of what the seat could send, players named as in its turn mail (the step keeps them canonical)."""
     legal = step.legal[:LEGAL_SHOWN]
     game = report.game
     if step.verb != "moves" or game is None or report.seat is None or game.state is None:
-        return legal
-    return outbound.shown_commands(game, report.seat, legal)
+        return outbound.worded(legal, locale)
+    return outbound.worded(outbound.shown_commands(game, report.seat, legal), locale)
 
 
 def _failure(step: Step, report: Report, locale: str) -> list[str]:
@@ -386,7 +386,7 @@ def _failure(step: Step, report: Report, locale: str) -> list[str]:
     if report.unread:
         out += [_("The lines after it were not read:"), *_quoted(report.unread)]
     if step.legal:
-        out += [_("What you could send now:"), *(f"  {c}" for c in _shown_legal(step, report))]
+        out += [_("What you could send now:"), *(f"  {c}" for c in _shown_legal(step, report, locale))]
         if len(step.legal) > LEGAL_SHOWN:
             # Never a silent cut: say how many more, and where the whole list is.
             more = len(step.legal) - LEGAL_SHOWN
@@ -590,7 +590,7 @@ def _situation(report: Report, locale: str) -> list[str]:
         pending = sorted({p.seat for p in rules.pending(game.state)})
         asked_seat = _asked_seat(game, seat)
         if seat in pending and asked_seat is not None:
-            asked = ", ".join(outbound.prompt_words(p) for p in rules.pending(game.state) if p.seat == seat)
+            asked = ", ".join(outbound.prompt_words(p, outbound.seat_names(game)) for p in rules.pending(game.state) if p.seat == seat)
             out += [_("It is your turn: %(asked)s.", asked=asked), ""]
             # What the turn mail would say (this answer is the turn mail): the commands, the
             # link, the deadline and the board; "what happened" is above already.

@@ -285,6 +285,12 @@ def shown_commands(game: Game, seat: int, texts: list[str]) -> list[str]:
     return [show(text, game.state, seat, names) for text in texts]
 
 
+def worded(texts: list[str], locale: str) -> list[str]:
+    """A list of legal commands as the reader reads it: a line that is no command but an engine's hint (a str with
+    `render`, e.g. Stone Age's "(add "tools auto" ... to decide ahead)") in the reader's language."""
+    return [text.render(locale) if callable(getattr(text, "render", None)) else text for text in texts]
+
+
 _PLAYER_N = re.compile(r"\bplayer (\d+)\b")
 
 
@@ -363,8 +369,52 @@ PROMPT_WORDS = {
 }
 
 
-def prompt_words(prompt) -> str:
-    """One prompt in the reader's words, with the counts that matter ("place your people (3 left)")."""
+def _card_words(prompt, names) -> str | None:
+    """A TtA prompt about a card, in words naming the card, the player and the amount it is about (the card's
+    name stays English); None when the prompt has no card."""
+    data = prompt.data or {}
+    if "card" not in data or prompt.kind not in ("bid", "colonize", "defend", "pact_answer", "event_choice"):
+        return None
+    from ..engine.tta.moves import name  # noqa: PLC0415 - the TtA engine only for its prompts
+
+    card = name(data["card"])
+    by = data.get("by")
+    who = (names[by] if by is not None and by < len(names) and names[by] else
+           gettext("Player %(n)d", n=(by or 0) + 1))
+    if prompt.kind == "bid":
+        return gettext("bid for %(card)s or pass; to beat: %(high)s (a bid is the colonization strength you will pay "
+                       "if you win: sacrificed units plus bonus cards)", card=card, high=data.get("high", 0))
+    if prompt.kind == "colonize":
+        return gettext("pay for %(card)s, won with a bid of %(bid)s: units to sacrifice and bonus cards worth at "
+                       "least %(bid)s", card=card, bid=data.get("bid", 0))
+    if prompt.kind == "defend" and data.get("war"):
+        return gettext("%(by)s is at war with you (%(card)s), strength %(attack)s: sacrifice units for strength, "
+                       "or defend none", by=who, card=card, attack=data.get("attack", 0))
+    if prompt.kind == "defend":
+        return gettext("%(by)s attacks you with %(card)s, strength %(attack)s: reach %(attack)s with bonus cards "
+                       "and sacrifices to hold (a tie holds), or defend none", by=who, card=card,
+                       attack=data.get("attack", 0))
+    if prompt.kind == "pact_answer":
+        return gettext("%(by)s offers you the pact %(card)s, you as %(side)s: accept or refuse", by=who, card=card,
+                       side="A" if data.get("a") == prompt.seat else "B")
+    if prompt.kind == "event_choice":
+        words = gettext("choose what %(card)s takes or gives (answers below)", card=card)
+        victim = data.get("victim")
+        if victim is not None and victim != prompt.seat:
+            words += " " + gettext("(the loser is %(name)s)", name=names[victim] if victim < len(names) and
+                                   names[victim] else gettext("Player %(n)d", n=victim + 1))
+        if "budget" in data:
+            words += " " + gettext("(worth up to %(budget)s civil actions)", budget=data["budget"])
+        return words
+    return None
+
+
+def prompt_words(prompt, names=()) -> str:
+    """One prompt in the reader's words, with the counts that matter ("place your people (3 left)"), and for a
+    TtA card the card, the player (by `names`, the seats' names) and the amount it is about."""
+    words = _card_words(prompt, names)
+    if words is not None:
+        return words
     words = str(PROMPT_WORDS.get(prompt.kind, prompt.kind))
     data = prompt.data or {}
     if "left" in data:
@@ -508,9 +558,9 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
     # Templates for what cannot be listed in full (payments, tool sets), when the game offers them.
     forms = ([t for t in rules.legal_texts(game.state, seat.position) if "<" in t or t.startswith("(")]
              if prompts and hasattr(rules, "legal_texts") else [])
-    forms = shown_commands(game, seat.position, forms[:8])
+    forms = worded(shown_commands(game, seat.position, forms[:8]), locale)
     return TurnBlock(
-        game=game, seat=seat, rules_name=rules.NAME, asked=[prompt_words(p) for p in prompts],
+        game=game, seat=seat, rules_name=rules.NAME, asked=[prompt_words(p, seat_names(game)) for p in prompts],
         since=news_lines(game, seat, locale), board=board_text(game, seat.position, locale),
         examples=examples, forms=forms, link=seat_link(game, seat), game_url=game_link(game),
         reply_address=tokens.reply_address(game.id, seat.position), deadline=deadline_for(seat.deadline, user),

@@ -71,8 +71,10 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
                               .order_by(ChatMessage.id.desc()).limit(CHAT_SHOWN)).all()
     return render_template(
         "games/show.html", game=game, rules=rules, seat=seat, view=rules.view(game.state, seat),
-        prompts=prompts, my_prompts=my_prompts, panels=panels, has_moves=bool(legal), example=example,
-        legal_shown=outbound.shown_commands(game, seat, outcome.legal) if outcome and seat is not None else [],
+        prompts=prompts, my_prompts=my_prompts, asked=[outbound.prompt_words(p, names) for p in my_prompts],
+        panels=panels, has_moves=bool(legal), example=example,
+        legal_shown=outbound.worded(outbound.shown_commands(game, seat, outcome.legal), locale)
+        if outcome and seat is not None else [],
         rounds=log.grouped_history(game, page, seat, locale, names), page=page,
         notes=log.note_lines(notes, names) if page.latest else [],
         chart=log.score_chart(track, log.round_starts(game)), track=track, names=names,

@@ -167,8 +167,8 @@ def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
     bob.reply(politics, "standing pacts refuse\naggression raid i player 3")
     attacked = ann.mail(1)
     assert table.asked() == [(2, "defend")]
-    assert attacked["Subject"] == (f"{tag} Your turn: you are attacked: defend with bonus cards and sacrifices, or "
-                                   "defend none")
+    assert attacked["Subject"] == (f"{tag} Your turn: bob attacks you with Raid I, strength 6: reach 6 with bonus "
+                                   "cards and sacrifices to hold (a tie holds), or defend none")
     text = body(attacked)
     assert "bob played Raid I against You (strength 6, 0 unit(s) sacrificed)." in words(text)
     assert "\nann (you): culture 0 (+0), science 0 (+1), strength 2, happy 0\n" in text

@@ -146,3 +146,104 @@ def test_moves_told_back_name_players_one_of_a_kind(make_game, make_user):
                                       "build mine Bronze", "player 4"])
     assert told == ["aggression Raid I ann", "pact Open Borders Agreement player 3", "build mine Bronze",
                     "player 4"]
+
+
+def _asked_mail(game: Game, state: dict, position: int) -> Outbox:
+    """The turn mail `position` gets when the game is at `state` (a position built by the engine tests' helpers)."""
+    from sqlalchemy.orm.attributes import flag_modified
+
+    game.state = state
+    flag_modified(game, "state")
+    seat = game.seat_at(position)
+    seat.prompt_version = (seat.prompt_version or 0) + 1  # a new prompt: a new turn mail
+    db.session.commit()
+    outbound.queue_turn(game, game.seat_at(position))
+    db.session.commit()
+    outbound.write_turns(db.session, 10)
+    return turn_mails(game.seat_at(position).user.email)[-1]
+
+
+def _engine_helpers():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+
+
+# What the bid and the payment prompts say, in each language: the territory and the amount (card names stay English).
+TERRITORY_WORDS = {
+    "en": ("bid for Wealthy Territory I or pass; to beat: 2 (a bid is the colonization strength you will pay if "
+           "you win: sacrificed units plus bonus cards)",
+           "pay for Wealthy Territory I, won with a bid of 3: units to sacrifice and bonus cards worth at least 3"),
+    "ja": ("Wealthy Territory Iに入札する（またはパス）：現在の最高入札は2",
+           "落札したWealthy Territory I（入札額3）の支払い"),
+    "fr": ("enchérir pour Wealthy Territory I, ou passer ; enchère à battre : 2",
+           "payer Wealthy Territory I, remporté avec une enchère de 3"),
+    "de": ("für Wealthy Territory I bieten oder passen; zu überbieten: 2",
+           "Wealthy Territory I bezahlen, gewonnen mit einem Gebot von 3"),
+}
+
+
+@pytest.mark.parametrize("locale", ["en", "ja", "fr", "de"])
+def test_the_bid_and_the_payment_name_the_territory_and_the_amount(make_user, make_game, locale):
+    """The tester's mail said "pay for the territory you won (units to sacrifice, bonus cards)" and "highest bid so
+    far: 0": neither the territory nor the bid. The subject and the "asked" line now name both."""
+    _engine_helpers()
+    from pbem.engine import tta
+    from test_tta_colonies import revealed
+    from tta_helpers import act
+
+    ann = make_user("ann", locale=locale)
+    game = make_game("tta", humans=(ann,), bots=1)
+    state = revealed(2, "mil/I/wealthy_territory", armies={0: {"warriors": 3}, 1: {"warriors": 2}})
+    state, _ = act(state, "bid 1", seat=0)
+    state, _ = act(state, "bid 2", seat=1)
+    assert tta.pending(state)[0].kind == "bid"
+    bid_words, pay_words = TERRITORY_WORDS[locale]
+    mail = _asked_mail(game, state, 0)
+    flat = "".join(mail.text.split())  # a Japanese line folds anywhere: compare without the spaces
+    assert bid_words in mail.subject and "".join(bid_words.split()) in flat, (mail.subject, flat[:600])
+    state, _ = act(state, "bid 3", seat=0)  # Bot 2 cannot pay more than 2: ann won at 3
+    assert tta.pending(state)[0].kind == "colonize"
+    mail = _asked_mail(db.session.get(Game, game.id), state, 0)
+    flat = "".join(mail.text.split())
+    assert pay_words in mail.subject and "".join(pay_words.split()) in flat, (mail.subject, flat[:600])
+
+
+@pytest.mark.parametrize("locale, words", [
+    ("en", "bob offers you the pact Acceptance of Supremacy, you as A: accept or refuse"),
+    ("ja", "bobが契約Acceptance of Supremacyを提案しています（あなたはA）"),
+    ("fr", "bob vous propose le pacte Acceptance of Supremacy, vous en A"),
+    ("de", "bob bietet dir den Pakt Acceptance of Supremacy an, du als A"),
+])
+def test_a_pact_offer_says_which_pact_from_whom_and_the_side(make_user, make_game, locale, words):
+    """"a pact is offered to you: accept or refuse" named neither the pact nor who offers it."""
+    _engine_helpers()
+    from test_tta_conflict import politics
+    from test_tta_military import mil
+    from tta_helpers import act, tta_state
+
+    bob, ann = make_user("bob"), make_user("ann", locale=locale)
+    game = make_game("tta", humans=(bob, ann, make_user("cy")))
+    state = politics(tta_state(players=3))
+    mil(state, "mil/II/acceptance_of_supremacy")
+    state, _ = act(state, "pact acceptance of supremacy player 2 as A")
+    mail = _asked_mail(game, state, 1)
+    assert words in mail.subject and "".join(words.split()) in "".join(mail.text.split()), mail.subject
+
+
+def test_war_defence_and_event_choices_name_the_card_and_the_player(app):
+    """A war's defence offers sacrifices only (no bonus cards) and names the war; an event's choice names the
+    event and, when one chooses another's loss, whose it is."""
+    from flask_babel import force_locale
+
+    from pbem.engine.base import Prompt
+
+    names = ["ann", "bob", "Bot 3"]
+    with app.test_request_context(), force_locale("en"):
+        war = Prompt(1, "defend", {"card": "mil/II/war_over_territory:1", "by": 0, "attack": 9, "war": True})
+        assert outbound.prompt_words(war, names) == ("ann is at war with you (War over Territory), strength 9: "
+                                                     "sacrifice units for strength, or defend none")
+        choice = Prompt(0, "event_choice", {"card": "mil/I/raid:1", "options": ["a", "b"], "victim": 2})
+        assert outbound.prompt_words(choice, names) == ("choose what Raid I takes or gives (answers below) "
+                                                        "(the loser is Bot 3)")

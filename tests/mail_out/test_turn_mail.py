@@ -325,3 +325,21 @@ def test_an_expired_or_edited_move_link_says_so_in_the_readers_language(make_gam
     monkeypatch.setitem(app.config, "SEAT_LINK_MAX_AGE", -1)
     old = client.get(link)
     assert old.status_code == 404 and expired in old.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("locale, hint", [
+    ("en", '(add "tools auto" or "tools none" to a dice place to decide ahead)'),
+    ("ja", "（ダイスを振る場所に「tools auto」か「tools none」を付けると、道具の使い方を前もって決められます）"),
+    ("fr", "(ajoutez « tools auto » ou « tools none » à un lieu de dés pour décider d'avance)"),
+    ("de", '(schreib "tools auto" oder "tools none" hinter einen Würfelort, um vorab zu entscheiden)'),
+])
+def test_the_tools_ahead_hint_is_in_the_readers_language(make_game, make_user, locale, hint):
+    """A Japanese turn mail had the English line '(add "tools auto" or "tools none" to a dice place to decide
+    ahead)': the engine's hint is worded in the reader's language; the commands in quotes stay as typed."""
+    ann = make_user("ann", locale=locale)
+    game = make_game(slug="stone-age", humans=(ann,), bots=1)
+    assert any(t.startswith("(add ") for t in stone_age.legal_texts(game.state, 0))  # the engine's hint is English
+    text = "".join(turn_mails("ann@example.com")[-1].text.split())  # a Japanese line folds anywhere
+    assert "".join(hint.split()) in text
+    if locale != "en":
+        assert "decideahead" not in text

@@ -232,3 +232,52 @@ def test_a_one_time_gain_and_a_payment_in_another_way_go_under_the_heading_of_th
     [round_] = history.grouped_history(game, window, 0, "en", ["ann", "bot"])
     headings = [(p["phase"], [line["seq"] for line in p["lines"]]) for p in round_["phases"]]
     assert headings == [("actions", [2, 2]), ("turn", [3, 3])], headings
+
+
+@pytest.mark.parametrize("locale, bid, attacked", [
+    ("en", "bid for Wealthy Territory I or pass; to beat: 2",
+     "bob attacks you with Raid I, strength 4: reach 4 with bonus cards and sacrifices to hold"),
+    ("ja", "Wealthy Territory Iに入札する（またはパス）：現在の最高入札は2", "bobがRaid Iで侵略（軍事力4）"),
+    ("fr", "enchérir pour Wealthy Territory I, ou passer ; enchère à battre : 2",
+     "bob vous attaque avec Raid I, force 4 : atteignez 4"),
+    ("de", "für Wealthy Territory I bieten oder passen; zu überbieten: 2", "bob greift dich mit Raid I an, Stärke 4"),
+])
+def test_the_page_says_what_is_asked_with_the_card_and_the_amount(client, make_user, make_game, locale, bid,
+                                                                   attacked):
+    """The page showed the bid's buttons under "Other actions" and no word of the territory, the bid to beat, the
+    attacker or the strength to reach: it now says what is asked as the turn mail does."""
+    import sys
+    from pathlib import Path
+
+    from sqlalchemy.orm.attributes import flag_modified
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from test_tta_colonies import revealed
+    from test_tta_conflict import politics
+    from test_tta_military import mil, units
+    from tta_helpers import act, tta_state
+
+    bob, ann = make_user("bob"), make_user("ann", locale=locale)
+    game = make_game("tta", humans=(bob, ann))
+    state = revealed(2, "mil/I/wealthy_territory", armies={0: {"warriors": 3}, 1: {"warriors": 3}})
+    state, _ = act(state, "bid 2", seat=0)
+    game.state = state
+    flag_modified(game, "state")
+    db.session.commit()
+    signin(client, ann.email)
+    page = html.unescape(_page(client, game))
+    asked = re.search(r'<p class="meta" id="asked">(.*?)</p>', page, re.S)
+    assert asked and bid in asked.group(1), page[page.index('id="move-h"'):][:800]
+
+    state = politics(tta_state())
+    units(state, 0, swordsmen=2)
+    mil(state, "mil/I/raid")
+    mil(state, "mil/I/bonus", seat=1)
+    state, _ = act(state, "aggression Raid I player 2")
+    game = db.session.get(Game, game.id)
+    game.state = state
+    flag_modified(game, "state")
+    db.session.commit()
+    page = html.unescape(_page(client, game))
+    asked = re.search(r'<p class="meta" id="asked">(.*?)</p>', page, re.S)
+    assert asked and attacked in asked.group(1), page[page.index('id="move-h"'):][:800]

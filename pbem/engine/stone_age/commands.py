@@ -9,7 +9,7 @@ from .. import base
 from .actions import done_at
 from .board import is_style, row_spaces
 from .cards import BUILDINGS, DICE_ITEMS, PLACE_INFO, PLACES, RESOURCES
-from .messages import Msg, error, quoted
+from .messages import Hint, Msg, error, quoted
 from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, resources_sorted
 from .ornaments import counts, holdings, shortfall
 from .payments import cost_msg
@@ -574,5 +574,5 @@ def hints(moves: list, state: dict | None = None, seat: int | None = None) -> li
             groups[key].append(text)
             out.append(text)
     if ahead:
-        out.append('(add "tools auto" or "tools none" to a dice place to decide ahead)')
+        out.append(Hint(Msg("tools_ahead")))
     return out

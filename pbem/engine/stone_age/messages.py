@@ -388,6 +388,11 @@ _CATALOG = {
                           "« {cmd} tools auto » / « {cmd} tools none »"),
                          ('Werkzeuge werden nach dem Wurf gewählt: sag "{cmd}" zum Würfeln oder vorab '
                           '"{cmd} tools auto" / "{cmd} tools none"')),
+    # Not an error: the line closing the legal commands' list (commands.hints), worded by the mail (Hint).
+    "tools_ahead": ('(add "tools auto" or "tools none" to a dice place to decide ahead)',
+                    "（ダイスを振る場所に「tools auto」か「tools none」を付けると、道具の使い方を前もって決められます）",
+                    "(ajoutez « tools auto » ou « tools none » à un lieu de dés pour décider d'avance)",
+                    '(schreib "tools auto" oder "tools none" hinter einen Würfelort, um vorab zu entscheiden)'),
     "share_first": ('first share your hunt of {units}: "ornaments N" (the rest is food)',
                     "先に狩りの成果{units}を分けてください：「ornaments N」（残りは食料）",
                     "partagez d'abord votre chasse de {units} : « ornaments N » (le reste en nourriture)",
@@ -607,6 +612,19 @@ class Msg(messages.Msg):
     CATALOG = CATALOG
     KINDS = _KINDS
     GAME = "Stone Age"
+
+
+class Hint(str):
+    """A line of the legal commands' list that is no command: English as a str (refusals, the API), worded in the
+    reader's language by the mail (`render(locale)`, as a Msg)."""
+
+    def __new__(cls, msg: Msg) -> "Hint":
+        hint = super().__new__(cls, str(msg))
+        hint.msg = msg
+        return hint
+
+    def render(self, locale: str) -> str:
+        return self.msg.render(locale)
 
 
 def quoted(command: str, reason: Msg | Callable[[str], str]) -> Msg:
