@@ -5,6 +5,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ....engine.tta.cards import AGES, CARDS, card
+from ....engine.tta.cards.military import MILITARY
 from ....engine.tta.moves import name
 from . import face_words as W
 
@@ -164,3 +165,118 @@ def tta_card(copy: str | None) -> dict | None:
 def tta_cards_of(ids) -> list[dict]:
     """Faces of several cards (ids or copies) in the order given."""
     return [tta_card(i) for i in ids if i and i.split(":", 1)[0] in CARDS]
+
+
+def _per(loc: str, amount_words: str, per: str) -> str:
+    """An amount counted per something: "+1 culture per colony", "植民地1つにつきカルチャー+1"."""
+    if per not in W.PER[loc]:  # none, or counted by its own phrase (wonder_by_age, half_cost_up)
+        return amount_words
+    return f"{W.PER[loc][per]}{amount_words}" if loc == "ja" else f"{amount_words} {W.PER[loc][per]}"
+
+
+def _outcome(o, loc: str) -> str:
+    """What one military effect does, without its subject."""
+    t = W.MIL[loc]
+    n, stat = o.amount, o.stat
+    nouns = W.NOUNS[loc]
+    q = _per(loc, W.amount(loc, stat, n, True), o.per) if stat in nouns else ""
+    a = _per(loc, W.amount(loc, stat, n), o.per) if stat in nouns else ""
+    if o.op in ("gain", "produce"):
+        if o.per == "wonder_by_age":
+            return t["wonder_by_age"].format(*o.table, q=W.amount(loc, stat, o.table[0], True))
+        if o.op == "produce" and o.per in ("farm_food", "mine_resource"):
+            return t["produce:" + o.per]
+        if o.per in ("half_cost_up", "half_cost_down"):
+            return t[o.per]
+        if stat in ("food_or_resource", "food_and_resource"):
+            return t[stat].format(n=n)
+        return q + (t["cap"].format(cap=o.cap) if o.cap else "")
+    if o.op == "lose":
+        return t["lose:" + stat].format(n=n, a=a)
+    if o.op == "take":
+        src = t.get("src:" + o.who, W.WHO[loc]["rival"])
+        if stat == "food_and_resource":
+            q = _per(loc, t["take:food_and_resource_q"].format(n=n), o.per)
+        elif stat == "yellow_bank":
+            q = _per(loc, W.amount(loc, "yellow", n), o.per)
+        elif stat == "science_or_special":
+            q = _per(loc, W.amount(loc, "science", n), o.per)
+        else:
+            q = a
+        return t["take:" + stat].format(q=q, src=src)
+    if o.op == "populate":
+        return t["populate"].format(n=n)
+    if o.op == "free_build":
+        return t["free_build:" + stat]
+    if o.op == "draw":
+        return t["draw"].format(a=W.amount(loc, "card", n))
+    if o.op == "take_cards":
+        return t["take_cards"].format(a=W.amount(loc, "civil_actions", n), n=n)
+    if o.op == "rank":
+        table = t["rank_table"].format(*("/".join(map(str, row)) for row in o.table))
+        return t["rank:" + stat].format(table=table)
+    if o.op == "rate":
+        if stat in ("attack_bonus", "technology_discount"):
+            return t["rate:" + stat].format(n=n)
+        if stat in ("yellow", "blue"):
+            return t["rate:" + stat].format(q=W.amount(loc, stat, n, True))
+        return q
+    if o.op == "rule":
+        return _per(loc, t["rule:" + stat].format(n=n, a=W.amount(loc, "science", n)), o.per) \
+            if loc != "ja" or not o.per else W.PER[loc][o.per] + t["rule:" + stat].format(n=n)
+    raise KeyError(f"no words for the military op {o.op!r}")
+
+
+def military_does(m, locale: str | None = None) -> str:
+    """What a military card does, in words: the effects by whom they touch; a tactic's army; a bonus's values."""
+    loc = W.loc(locale) if locale else _locale()
+    t = W.MIL[loc]
+    if m.kind == "tactic":
+        units = W.comma(loc, [f"{k} {W.TYPES[loc][kind]}" if loc != "ja" else f"{W.TYPES[loc][kind]}{k}"
+                              for kind, k in m.requires])
+        out = t["tactic"].format(units=units, q=W.amount(loc, "strength", m.strength, True))
+        if m.outdated is not None:
+            out += t["tactic_outdated"].format(q=W.amount(loc, "strength", m.outdated, True))
+        return out
+    if m.kind == "bonus":
+        return t["bonus"].format(d=m.defense, c=m.colonization)
+    if not m.effects:
+        return t["nothing"]
+    who = W.WHO[loc]
+    if m.kind == "territory":
+        colony = W.comma(loc, [_outcome(o, loc) for o in m.effects if o.op == "rate"])
+        once = W.comma(loc, [_outcome(o, loc) for o in m.effects if o.op != "rate"])
+        return W.join(loc, [t["colony"].format(what=colony), t["colonized"].format(what=once)])
+    groups: list[tuple[str, list[str]]] = []  # consecutive effects on the same players read as one phrase
+    for o in m.effects:
+        if groups and groups[-1][0] == o.who:
+            groups[-1][1].append(_outcome(o, loc))
+        else:
+            groups.append((o.who, [_outcome(o, loc)]))
+    parts = [t["who"].format(who=who[w], what=W.comma(loc, whats)) for w, whats in groups]
+    if m.kind == "aggression":
+        return t["attack"].format(what=W.join(loc, parts))
+    if m.kind == "war":
+        parts.append(t["war_tie"])
+    return W.join(loc, parts)
+
+
+def military_cost(m, locale: str | None = None) -> str:
+    """What an aggression or war costs to play (military actions); nothing for the other military cards."""
+    loc = W.loc(locale) if locale else _locale()
+    t = W.MIL[loc]
+    if m.kind not in ("aggression", "war"):
+        return ""
+    if m.military_actions is None:
+        return t["cost_leader" if m.key == "assassinate" else "cost_wonder"]
+    return t["cost"].format(ma=W.amount(loc, "military_actions", m.military_actions))
+
+
+def tta_military_card(copy: str | None) -> dict | None:
+    """A military card's face: id, name, age, kind, type, cost and effect in words (as tta_card)."""
+    if not copy:
+        return None
+    m = MILITARY[copy.split(":", 1)[0]]
+    loc = _locale()
+    return {"id": m.id, "name": name(copy), "age": m.age, "kind": m.kind, "subtype": "",
+            "type": W.TYPES[loc][m.kind], "cost": military_cost(m, loc), "does": military_does(m, loc)}
