@@ -188,7 +188,7 @@ CIVIL = {
         "defense_cards_double": "防御ボーナスカードの値が2倍になる",
         "colonization_card_extra": "植民で出すボーナスカード1枚につき{n:+d}",
         "colonize_once_free": "ゲーム中1回、政治アクションとして軍事手札の領土をユニットを犠牲にせず植民地にできる",
-        "grow_and_build_unit": "Civilアクション1つで人口を増やし、その労働者で軍事ユニットを建設できる（{food}と{a}少ない）",
+        "grow_and_build_unit": "Civilアクション1つで人口を増やし、その労働者で軍事ユニットを建設できる（コストが{food}・{a}少ない）",
         "culture_when_attacked": "自分に侵略か戦争がプレイされるたびに{q}",
         "best_lab_or_library_science": "最もレベルの高い研究所か図書館1つが、そのレベル分の発明を追加で生む",
         "best_theater_double": "最もレベルの高い劇場1つのカルチャーが2倍になる",
