@@ -177,3 +177,13 @@ def test_the_game_page_shows_the_faces_in_the_readers_language(client, make_user
         assert not re.search(r"\b(per worker|per unit|civil actions?|resources? less)\b", row), row
     with client.application.test_request_context():
         assert cost_words(CARDS["civ/I/alchemy"])
+
+
+@pytest.mark.parametrize("table", ["CIVIL", "MIL", "WHO", "PER", "TYPES", "NOUNS"])
+def test_every_language_has_every_phrase(table):
+    """A phrase added in English only would show English (or fail) for the other readers."""
+    words = getattr(W, table)
+    assert {loc: set(words[loc]) for loc in LOCALES} == {loc: set(words["en"]) for loc in LOCALES}
+    assert set(words["en"]) >= ({*ms.WHO} if table == "WHO" else {*ms.PER} - {"", "wonder_by_age", "half_cost_up",
+                                                                              "half_cost_down"}
+                                if table == "PER" else set())

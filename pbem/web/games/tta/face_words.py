@@ -414,7 +414,7 @@ PER = {
            "mine_resource": "per resource the mines produce", "advantage": "per point of strength difference",
            "advantage_thirds": "per 3 points of strength difference", "leader_level": "per age of the leader",
            "wonder_level": "per age of the wonder", "decrease": "per population lost",
-           "partner_wonder": "per wonder of the other side"},
+           "partner_wonder": "per wonder of the other side", "taken": "per point taken"},
     "ja": {"culture_rate": "毎ターンのカルチャー1につき", "science_rate": "毎ターンの発明1につき",
            "discontent": "不満な労働者1人につき", "happy": "幸福度1につき",
            "content_above_10": "10人を超える満足した労働者1人につき", "civil_actions_max": "Civilアクション1つにつき",
@@ -425,7 +425,7 @@ PER = {
            "mine_resource": "鉱山が生産する資源1につき", "advantage": "軍事力の差1につき",
            "advantage_thirds": "軍事力の差3につき", "leader_level": "そのリーダーの時代1につき",
            "wonder_level": "そのワンダーの時代1につき", "decrease": "減った人口1につき",
-           "partner_wonder": "相手のワンダー1つにつき"},
+           "partner_wonder": "相手のワンダー1つにつき", "taken": "奪った1につき"},
     "fr": {"culture_rate": "par point de culture par tour", "science_rate": "par point de science par tour",
            "discontent": "par ouvrier mécontent", "happy": "par point de bonheur",
            "content_above_10": "par ouvrier content au-delà de 10", "civil_actions_max": "par action civile",
@@ -437,7 +437,7 @@ PER = {
            "mine_resource": "par ressource produite par les mines", "advantage": "par point d'écart de force",
            "advantage_thirds": "par tranche de 3 points d'écart de force", "leader_level": "par âge du dirigeant",
            "wonder_level": "par âge de la merveille", "decrease": "par population perdue",
-           "partner_wonder": "par merveille de l'autre côté"},
+           "partner_wonder": "par merveille de l'autre côté", "taken": "par point pris"},
     "de": {"culture_rate": "je Punkt Kultur pro Zug", "science_rate": "je Punkt Wissenschaft pro Zug",
            "discontent": "je unzufriedenen Arbeiter", "happy": "je Zufriedenheit",
            "content_above_10": "je zufriedenen Arbeiter über 10", "civil_actions_max": "je Zivilaktion",
@@ -449,7 +449,7 @@ PER = {
            "mine_resource": "je Rohstoff aus den Minen", "advantage": "je Punkt Stärkeunterschied",
            "advantage_thirds": "je 3 Punkte Stärkeunterschied", "leader_level": "je Zeitalter des Anführers",
            "wonder_level": "je Zeitalter des Weltwunders", "decrease": "je verlorene Bevölkerung",
-           "partner_wonder": "je Weltwunder der anderen Seite"},
+           "partner_wonder": "je Weltwunder der anderen Seite", "taken": "je genommenen Punkt"},
 }
 
 # The phrases of the military cards: {who} gets {what}; {n} a number, {q} a signed amount, {a} an unsigned one.
