@@ -43,12 +43,12 @@ def test_the_board_shows_card_faces_tableaus_and_tracks(client, make_user, make_
 
 
 @pytest.mark.parametrize("card_id, does", [
-    ("civ/A/aristotle", "+1 science each time you take a technology"),
-    ("civ/II/isaac_newton", "+1 civil actions each time you play a technology"),
-    ("civ/A/homer", "+1 culture per unit infantry of Age A (at most 2)"),
-    ("civ/A/ideal_building_site", "once: build a new urban building, 1 resources less"),
-    ("civ/III/hollywood", "when completed: 2 culture per level of theater or library"),
-    ("civ/III/fast_food_chains", "when completed: 1 culture per worker of unit or urban"),
+    ("civ/A/aristotle", "each time you take a technology from the card row: +1 science"),
+    ("civ/II/isaac_newton", "each time you play a technology, you get 1 civil action back"),
+    ("civ/A/homer", "+1 culture per Age A infantry unit (at most 2)"),
+    ("civ/A/ideal_building_site", "build a new urban building, paying 1 resource less"),
+    ("civ/III/hollywood", "when completed: +2 culture per level of each theater or library"),
+    ("civ/III/fast_food_chains", "when completed: +1 culture per worker on a military unit or urban building"),
 ])
 def test_card_faces_read_as_sentences(app, card_id, does):
     """The faces once said "+1 science each take technology", "build a urban", "2 culture per per level of" and

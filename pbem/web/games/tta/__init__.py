@@ -14,7 +14,7 @@ from ....engine.tta.cards.military import MILITARY
 from ....engine.tta.economy import FLIPPED_CULTURE, in_order
 from ....engine.tta.moves import name as tta_name
 from .. import Presentation
-from .faces import tta_card, tta_cards_of
+from .faces import tta_card, tta_cards_of, tta_military_card
 from .forms import panels
 
 bp = Blueprint("tta_board", __name__, template_folder="templates", static_folder="static",
@@ -97,7 +97,8 @@ PRESENTATION = Presentation(
     event_phase=tta_phase,
     phase_names={"turn": _l("New turn and card row"), "actions": _l("Actions"),
                  "production": _l("Production and maintenance"), "end": _l("Game over")},
-    template_globals={"tta_card": tta_card, "tta_row": tta_row, "tta_tableau": tta_tableau, "tta_name": tta_name,
+    template_globals={"tta_card": tta_card, "tta_military_card": tta_military_card, "tta_row": tta_row,
+                      "tta_tableau": tta_tableau, "tta_name": tta_name,
                       "tta_names": lambda copies: ", ".join(tta_name(c) for c in copies), "tta_military": tta_military},
     stylesheet="board.css",
     example="take 1",
