@@ -197,6 +197,39 @@ def test_a_visitor_and_a_player_see_every_page_without_javascript(client, make_g
     assert page.form("/reply")
 
 
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_the_new_game_form_words_each_option_and_still_sends_the_engines_values(client, make_user, locale):
+    """The form showed the engines' option names and values (tie_break, False) and help citing rules-text lines."""
+    import html as entities
+
+    make_user("ann", locale=locale)
+    signin(client, "ann@example.com")
+    page = entities.unescape(client.get("/games/new").get_data(as_text=True))
+    for slug in ("stone-age", "tta"):
+        for option in engine.get(slug).OPTIONS:
+            field = f"option_{slug}_{option.name}"
+            if option.unavailable:
+                assert field not in page
+                continue
+            label = re.search(rf'<label for="{field}">([^<]+)</label>', page).group(1)
+            choices = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>',
+                                 re.search(rf'<select id="{field}".*?</select>', page, re.S).group(0))
+            help_text = re.search(rf'<p class="meta" id="{field}-help">([^<]+)</p>', page).group(1)
+            assert [value for value, _ in choices] == [str(c) for c in option.choices]
+            shown = [label, help_text] + [words for _, words in choices]
+            assert not any("_" in words or re.search(r"\bl\.\s*\d|\b(True|False)\b", words) for words in shown), shown
+            assert option.name not in page.replace(f'"{field}', "") and all(v != w for v, w in choices), choices
+            if locale == "ja":  # the label and the help in Japanese (a choice may be a name: Style is the Goal)
+                assert all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", words) for words in shown[:2]), shown
+    # The engines' values go on being what the form sends and the game keeps.
+    response = client.post("/games/new", data={"slug": "stone-age", "seats": "3", "title": "Options",
+                                                "option_stone-age_tools_on_card_dice": "True",
+                                                "option_stone-age_tie_break": "sum"})
+    assert response.status_code == 302, response.data
+    game = db.session.scalar(select(Game).where(Game.title == "Options"))
+    assert (game.options["tools_on_card_dice"], game.options["tie_break"]) == (True, "sum")
+
+
 def test_create_a_game_with_timing_rules_invite_add_bots_and_start_by_forms(client, make_user):
     make_user("ann"), make_user("bob")
     signin(client, "ann@example.com")
