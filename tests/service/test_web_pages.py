@@ -587,3 +587,15 @@ def test_the_command_guide_linked_from_turn_mails_is_served(client):
     assert response.status_code == 200 and response.mimetype == "text/html"
     assert "<code>place 3 forest</code>" in html and "<table>" in html and "<h1>" in html
     assert '<article class="guide" lang="en">' in html
+
+
+def test_the_host_is_offered_invite_and_add_a_bot_only_while_a_seat_is_free(client, make_user):
+    """With every seat taken the page offered both, and the answer was "all 3 seats are taken or invited"."""
+    ann = make_user("ann")
+    signin(client, "ann@example.com")
+    game = play.create_game(ann, "stone-age", seats=3, bots=1)
+    html, page = get(client, f"/games/{game.id}")
+    assert page.form("/invite") and page.form("/bot")
+    play.invite(game.id, ann, "bob@example.com")
+    html, page = get(client, f"/games/{game.id}")
+    assert "Invite by email" not in html and "Add a bot" not in html and page.form("/start")
