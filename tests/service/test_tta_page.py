@@ -231,3 +231,18 @@ def test_a_count_of_one_is_singular_in_the_board_text_and_refusals(locale, one, 
     with pytest.raises(IllegalMove) as refused:
         tta.apply(state, 0, Take(1))
     assert cost in refused.value.in_locale(locale)
+
+
+@pytest.mark.parametrize("locale, waiting", [("en", "Waiting for: Player 1 (you) (actions)"),
+                                             ("ja", "手番待ち：プレイヤー1（あなた）（アクション）"),
+                                             ("fr", "En attente de : Joueur 1 (vous) (actions)"),
+                                             ("de", "Es fehlt: Spieler 1 (du) (Aktionen)")])
+def test_the_board_text_says_what_is_asked_in_the_readers_language(locale, waiting):
+    """The Japanese mail's board said "手番待ち：bob（あなた） (actions)": the prompt's kind as the engine names it."""
+    from pbem.engine import tta
+    from pbem.engine.tta.board_text import ASKED
+
+    assert waiting in tta.board_text(tta.view(tta.setup(2, {}, 1), 0), locale)
+    for locale in ("en", "ja", "fr", "de"):  # every kind the engine asks has its words
+        assert set(ASKED[locale]) == {
+            "actions", "politics", "discard", "event_choice", "bid", "colonize", "defend", "sacrifice", "pact_answer"}

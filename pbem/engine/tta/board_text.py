@@ -18,7 +18,8 @@ LABELS = {
            "gov": "government {gov}; leader {leader}; civil actions {ca}/{cam}, military {ma}/{mam}",
            "banks": "food {food}, resources {res}; yellow bank {yellow}, unused workers {idle}; blue bank {blue}",
            "building": "{wonder} (building, {done}/{stages})", "flipped": "{wonder} (face down)", "hand": "hand: {cards}", "hand_n": ("hand: {n} card", "hand: {n} cards"),
-           "waiting": "Waiting for: {who}", "pact": "Pact {card}: A {a}, B {b}", "war": "War {card}: {by} on {on}",
+           "waiting": "Waiting for: {who}",
+           "asked": "{who} ({kind})", "pact": "Pact {card}: A {a}, B {b}", "war": "War {card}: {by} on {on}",
            "attack": "{card} by {by} on {on}: attack strength {attack}",
            "offer": "{card} offered by {by} to {on}: A {a}",
            "war_attack": "{card}: {by} goes to war on {on} with strength {attack}",
@@ -33,7 +34,8 @@ LABELS = {
            "gov": "政府 {gov}、リーダー {leader}、Civilアクション{ca}/{cam}、Militaryアクション{ma}/{mam}",
            "banks": "食料{food}、資源{res}、黄バンク{yellow}、未就労{idle}、青バンク{blue}",
            "building": "{wonder}（建設中 {done}/{stages}）", "flipped": "{wonder}（裏向き）", "hand": "手札：{cards}", "hand_n": ("手札：{n}枚",) * 2,
-           "waiting": "手番待ち：{who}", "pact": "契約 {card}：A {a}、B {b}", "war": "戦争 {card}：{by}→{on}",
+           "waiting": "手番待ち：{who}",
+           "asked": "{who}（{kind}）", "pact": "契約 {card}：A {a}、B {b}", "war": "戦争 {card}：{by}→{on}",
            "attack": "{by}が{on}に{card}：攻撃側の軍事力{attack}", "offer": "{by}が{on}に{card}を提案：A {a}",
            "war_attack": "{card}：{by}が軍事力{attack}で{on}と戦争",
            "bonus": "{card}（防御+{d}、植民+{c}）",
@@ -51,6 +53,7 @@ LABELS = {
                     "réserve bleue {blue}",
            "building": "{wonder} (en construction, {done}/{stages})", "flipped": "{wonder} (face cachée)", "hand": "main : {cards}",
            "hand_n": ("main : {n} carte", "main : {n} cartes"), "waiting": "En attente de : {who}",
+           "asked": "{who} ({kind})",
            "pact": "Pacte {card} : A {a}, B {b}", "war": "Guerre {card} : {by} contre {on}",
            "attack": "{card} de {by} contre {on} : force d'attaque {attack}",
            "offer": "{card} proposé par {by} à {on} : A {a}",
@@ -69,7 +72,8 @@ LABELS = {
            "banks": "Nahrung {food}, Rohstoffe {res}; gelber Vorrat {yellow}, freie Arbeiter {idle}; "
                     "blauer Vorrat {blue}",
            "building": "{wonder} (im Bau, {done}/{stages})", "flipped": "{wonder} (verdeckt)", "hand": "Hand: {cards}", "hand_n": ("Hand: {n} Karte", "Hand: {n} Karten"),
-           "waiting": "Es fehlt: {who}", "pact": "Pakt {card}: A {a}, B {b}", "war": "Krieg {card}: {by} gegen {on}",
+           "waiting": "Es fehlt: {who}",
+           "asked": "{who} ({kind})", "pact": "Pakt {card}: A {a}, B {b}", "war": "Krieg {card}: {by} gegen {on}",
            "attack": "{card} von {by} gegen {on}: Angriffsstärke {attack}",
            "offer": "{card} von {by} an {on} angeboten: A {a}",
            "war_attack": "{card}: {by} zieht mit Stärke {attack} gegen {on} in den Krieg",
@@ -77,6 +81,23 @@ LABELS = {
            "mil_hand": "Militärhand: {cards}", "mil_hand_n": ("Militärhand: {n} Karte", "Militärhand: {n} Karten"),
            "stake": "Deine Stärke ist {strength}: du hältst, wenn du {attack} erreichst (Gleichstand hält).",
            "default": "Ohne Antwort bis zur Frist antwortet der Bot für dich: {move}"},
+}
+
+# What a seat is asked (the prompt's kind), in the board's "Waiting for" line.
+ASKED = {
+    "en": {"actions": "actions", "politics": "political action", "discard": "discarding military cards",
+           "event_choice": "event choice", "bid": "territory bid", "colonize": "paying for a colony",
+           "defend": "defence", "sacrifice": "war sacrifices", "pact_answer": "answer to a pact"},
+    "ja": {"actions": "アクション", "politics": "政治アクション", "discard": "軍事カードを捨てる",
+           "event_choice": "イベントの選択", "bid": "領土への入札", "colonize": "植民地の支払い",
+           "defend": "防御", "sacrifice": "戦争での犠牲", "pact_answer": "契約への返答"},
+    "fr": {"actions": "actions", "politics": "action politique", "discard": "défausse de cartes militaires",
+           "event_choice": "choix d'événement", "bid": "enchère de territoire", "colonize": "paiement d'une colonie",
+           "defend": "défense", "sacrifice": "sacrifices de guerre", "pact_answer": "réponse à un pacte"},
+    "de": {"actions": "Aktionen", "politics": "politische Aktion", "discard": "Militärkarten abwerfen",
+           "event_choice": "Wahl bei einem Ereignis", "bid": "Gebot für ein Gebiet",
+           "colonize": "Bezahlung einer Kolonie",
+           "defend": "Verteidigung", "sacrifice": "Opfer im Krieg", "pact_answer": "Antwort auf einen Pakt"},
 }
 
 # What an aggression does if the attack wins (the defender's mail: what is at stake). {n}: the amount of the card's
@@ -284,5 +305,8 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
     asked = view.get("asked") or []
     if asked:
         out.append("")
-        out.append(t["waiting"].format(who=", ".join(f"{who(a['seat'])} ({a['kind']})" for a in asked)))
+        kinds = ASKED.get(locale, ASKED["en"])
+        out.append(t["waiting"].format(who=", ".join(t["asked"].format(who=who(a["seat"]),
+                                                                       kind=kinds.get(a["kind"], a["kind"]))
+                                                     for a in asked)))
     return "\n".join(out) + "\n"
