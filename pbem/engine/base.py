@@ -240,6 +240,8 @@ class Game(Protocol):
     #   as a player reads it: players by name where that text parses back to the same moves, else as it was; the
     #   service shows commands so in mails and on the page (outbound.shown_commands), never stores or sends them so;
     # `board_text(view, locale, names) -> str`, the board as text for mails;
+    # `card_name(card) -> str`, the name players read for a card id a prompt's data names (its `card`): a mail or
+    #   page then says which card a prompt is about;
     # `legal_texts(state, seat) -> list[str]`, a short list of commands (templates) for mails and errors;
     # `score_sheet(result, locale) -> [(label, {seat: points})]`, where the final points came from;
     # `turn_key(state, seat) -> str`, the part of the game a prompt belongs to (a round and phase): a

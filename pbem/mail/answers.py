@@ -590,7 +590,8 @@ def _situation(report: Report, locale: str) -> list[str]:
         pending = sorted({p.seat for p in rules.pending(game.state)})
         asked_seat = _asked_seat(game, seat)
         if seat in pending and asked_seat is not None:
-            asked = ", ".join(outbound.prompt_words(p, outbound.seat_names(game)) for p in rules.pending(game.state) if p.seat == seat)
+            names = outbound.seat_names(game)
+            asked = ", ".join(outbound.prompt_words(p, names, rules) for p in rules.pending(game.state) if p.seat == seat)
             out += [_("It is your turn: %(asked)s.", asked=asked), ""]
             # What the turn mail would say (this answer is the turn mail): the commands, the
             # link, the deadline and the board; "what happened" is above already.

@@ -369,15 +369,14 @@ PROMPT_WORDS = {
 }
 
 
-def _card_words(prompt, names) -> str | None:
-    """A TtA prompt about a card, in words naming the card, the player and the amount it is about (the card's
-    name stays English); None when the prompt has no card."""
+def _card_words(prompt, names, card_name) -> str | None:
+    """A prompt about a card (TtA's), in words naming the card (`card_name`: the game's, which stays English), the
+    player and the amount it is about; None when the prompt has no card or the game names none."""
     data = prompt.data or {}
-    if "card" not in data or prompt.kind not in ("bid", "colonize", "defend", "pact_answer", "event_choice"):
+    if card_name is None or "card" not in data or prompt.kind not in ("bid", "colonize", "defend", "pact_answer",
+                                                                      "event_choice"):
         return None
-    from ..engine.tta.moves import name  # noqa: PLC0415 - the TtA engine only for its prompts
-
-    card = name(data["card"])
+    card = card_name(data["card"])
     by = data.get("by")
     who = (names[by] if by is not None and by < len(names) and names[by] else
            gettext("Player %(n)d", n=(by or 0) + 1))
@@ -409,10 +408,11 @@ def _card_words(prompt, names) -> str | None:
     return None
 
 
-def prompt_words(prompt, names=()) -> str:
+def prompt_words(prompt, names=(), rules=None) -> str:
     """One prompt in the reader's words, with the counts that matter ("place your people (3 left)"), and for a
-    TtA card the card, the player (by `names`, the seats' names) and the amount it is about."""
-    words = _card_words(prompt, names)
+    prompt about a card (the game module `rules` names cards: `card_name`) the card, the player (by `names`, the
+    seats' names) and the amount it is about."""
+    words = _card_words(prompt, names, getattr(rules, "card_name", None))
     if words is not None:
         return words
     words = str(PROMPT_WORDS.get(prompt.kind, prompt.kind))
@@ -560,7 +560,7 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
              if prompts and hasattr(rules, "legal_texts") else [])
     forms = worded(shown_commands(game, seat.position, forms[:8]), locale)
     return TurnBlock(
-        game=game, seat=seat, rules_name=rules.NAME, asked=[prompt_words(p, seat_names(game)) for p in prompts],
+        game=game, seat=seat, rules_name=rules.NAME, asked=[prompt_words(p, seat_names(game), rules) for p in prompts],
         since=news_lines(game, seat, locale), board=board_text(game, seat.position, locale),
         examples=examples, forms=forms, link=seat_link(game, seat), game_url=game_link(game),
         reply_address=tokens.reply_address(game.id, seat.position), deadline=deadline_for(seat.deadline, user),

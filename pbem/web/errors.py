@@ -32,6 +32,14 @@ def error_response(status: int, message: str, headers: dict | None = None, **ext
     return response
 
 
+def bad_link(exc) -> str:
+    """Why a signed link from a mail (tokens.BadToken) does not open, in the reader's language (BadToken's words
+    are English). Only move-form links expire: unsubscribe links are refused when edited or stale."""
+    if "expired" in str(exc):
+        return _("This link has expired: sign in to open the game.")
+    return _("This link is not valid.")
+
+
 def error_page(code: int, message: str):
     return render_template("error.html", code=code, message=message)
 

@@ -14,6 +14,7 @@ from ..mail import delivery, outbound
 from ..models import ChatMessage, Game, GameNote
 from ..play import undo
 from . import history as log
+from .errors import bad_link
 from .move_forms import FormProblem, build_panels, compose
 
 bp = Blueprint("games", __name__)
@@ -71,7 +72,7 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
                               .order_by(ChatMessage.id.desc()).limit(CHAT_SHOWN)).all()
     return render_template(
         "games/show.html", game=game, rules=rules, seat=seat, view=rules.view(game.state, seat),
-        prompts=prompts, my_prompts=my_prompts, asked=[outbound.prompt_words(p, names) for p in my_prompts],
+        prompts=prompts, my_prompts=my_prompts, asked=[outbound.prompt_words(p, names, rules) for p in my_prompts],
         panels=panels, has_moves=bool(legal), example=example,
         legal_shown=outbound.worded(outbound.shown_commands(game, seat, outcome.legal), locale)
         if outcome and seat is not None else [],
@@ -103,20 +104,13 @@ def show(game_id: int):
     return _render(game, viewer_seat(game))
 
 
-def _bad_link(exc: tokens.BadToken) -> str:
-    """Why a move-form link from a mail does not open, in the reader's language (BadToken's words are English)."""
-    if "expired" in str(exc):
-        return _("This link has expired: sign in to open the game.")
-    return _("This link is not valid.")
-
-
 @bp.route("/play/<token>")
 def play_link(token: str):
     """A seat link from a turn mail: opening it changes nothing; an old prompt opens read-only."""
     try:
         link = tokens.read_seat_link(token)
     except tokens.BadToken as exc:
-        abort(404, _bad_link(exc))
+        abort(404, bad_link(exc))
     game = db.session.get(Game, link["g"]) or abort(404, _("That game no longer exists."))
     seat_row = game.seat_at(link["s"])
     current = seat_row is not None and seat_row.prompt_version == link.get("p") and game.status == "active"
@@ -134,7 +128,7 @@ def move(game_id: int):
         try:
             link = tokens.read_seat_link(link_token)
         except tokens.BadToken as exc:
-            abort(403, _bad_link(exc))
+            abort(403, bad_link(exc))
     seat = viewer_seat(game, link)
     if seat is None:
         abort(403, _("You are not playing in this game."))

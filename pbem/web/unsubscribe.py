@@ -6,6 +6,7 @@ from flask import Blueprint, abort, render_template
 from .. import tokens
 from ..extensions import csrf, db
 from ..mail import outbound
+from .errors import bad_link
 
 bp = Blueprint("unsubscribe", __name__)
 
@@ -14,7 +15,7 @@ def _user(token: str):
     try:
         return outbound.read_unsubscribe_token(token)
     except tokens.BadToken as exc:
-        abort(404, f"{exc}.")
+        abort(404, bad_link(exc))
 
 
 @bp.get("/unsubscribe/<token>")

@@ -190,7 +190,7 @@ def test_score_sheet_and_scores():
     assert sheet == [("Kulturpunkte", {0: 30, 1: 12, 2: 7}), ("Summe", {0: 30, 1: 12, 2: 7})]
 
 
-@pytest.mark.parametrize("locale, words", [("ja", "手札：0枚"), ("fr", "main : 0 cartes"), ("de", "Hand: 0 Karten")])
+@pytest.mark.parametrize("locale, words", [("ja", "手札：0枚"), ("fr", "main : 0 carte"), ("de", "Hand: 0 Karten")])
 def test_board_text_in_other_languages(locale, words):
     state = tta_state()
     text = tta.board_text(tta.view(state, 1), locale)

@@ -153,6 +153,20 @@ def test_an_unsubscribe_token_stops_working_when_the_address_changes(app, make_u
         outbound.read_unsubscribe_token(token)
 
 
+@pytest.mark.parametrize("locale, words", [("en", "This link is not valid."), ("ja", "このリンクは無効です。")])
+def test_a_stale_or_edited_unsubscribe_link_says_so_in_the_readers_language(client, make_user, locale, words):
+    """The page showed the token check's English words ("this link is not valid any more.") whatever the language."""
+    ann = make_user("ann", locale=locale)
+    link = outbound.unsubscribe_link(ann).removeprefix("http://pbem.test")
+    ann.email = "ann@new.example.com"
+    db.session.commit()
+    headers = {"Accept-Language": locale}
+    for page in (client.get(link, headers=headers), client.get(link[:-2] + "xx", headers=headers),
+                 client.post(link, headers=headers)):
+        assert page.status_code == 404 and words in page.get_data(as_text=True)
+        assert "this link is not valid" not in page.get_data(as_text=True)
+
+
 # --- bounces and complaints ------------------------------------------------------
 
 

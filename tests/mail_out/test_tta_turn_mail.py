@@ -242,8 +242,8 @@ def test_war_defence_and_event_choices_name_the_card_and_the_player(app):
     names = ["ann", "bob", "Bot 3"]
     with app.test_request_context(), force_locale("en"):
         war = Prompt(1, "defend", {"card": "mil/II/war_over_territory:1", "by": 0, "attack": 9, "war": True})
-        assert outbound.prompt_words(war, names) == ("ann is at war with you (War over Territory), strength 9: "
+        assert outbound.prompt_words(war, names, engine.get("tta")) == ("ann is at war with you (War over Territory), strength 9: "
                                                      "sacrifice units for strength, or defend none")
         choice = Prompt(0, "event_choice", {"card": "mil/I/raid:1", "options": ["a", "b"], "victim": 2})
-        assert outbound.prompt_words(choice, names) == ("choose what Raid I takes or gives (answers below) "
+        assert outbound.prompt_words(choice, names, engine.get("tta")) == ("choose what Raid I takes or gives (answers below) "
                                                         "(the loser is Bot 3)")

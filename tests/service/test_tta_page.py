@@ -38,8 +38,9 @@ def test_the_board_shows_card_faces_tableaus_and_tracks(client, make_user, make_
     assert "Score tracks" in page and "Yellow bank 18 of 18" in page and "Blue bank 18 of 18" in page
     assert "Agriculture" in page and "+1 food per worker" in page and "2 workers" in page
     assert "Current events: " in page and "Tactic: none." in page and "Your military cards: none." in page
-    assert re.search(r'<button type="submit" name="move" value="take 1">Take [^<]+ \(slot 1\): 1 civil actions',
-                     page)
+    assert re.search(r'<button type="submit" name="move" value="take 1">Take [^<]+ \(slot 1\): 1 civil action<',
+                     page)  # not "1 civil actions"
+    assert "You have 1 civil action left." in page  # the first player's one action in round 1
 
 
 @pytest.mark.parametrize("card_id, does", [
@@ -281,3 +282,39 @@ def test_the_page_says_what_is_asked_with_the_card_and_the_amount(client, make_u
     page = html.unescape(_page(client, game))
     asked = re.search(r'<p class="meta" id="asked">(.*?)</p>', page, re.S)
     assert asked and attacked in asked.group(1), page[page.index('id="move-h"'):][:800]
+
+
+@pytest.mark.parametrize("locale, one, zero, cost", [
+    ("en", "hand: 1 card;", "military hand: 0 cards", "it costs 1 civil action and you have 0"),
+    ("ja", "手札：1枚;", "軍事手札：0枚", "Civilアクションが1必要ですが、あなたには0しかありません"),
+    ("fr", "main : 1 carte;", "main militaire : 0 carte", "cela coûte 1 action civile et vous en avez 0"),
+    ("de", "Hand: 1 Karte;", "Militärhand: 0 Karten", "das kostet 1 Zivilaktion und du hast 0"),
+])
+def test_a_count_of_one_is_singular_in_the_board_text_and_refusals(locale, one, zero, cost):
+    """The mail's board said "hand: 1 cards" and a refusal "it costs 1 civil actions" (French: "1 cartes")."""
+    from pbem.engine import IllegalMove, tta
+    from pbem.engine.tta.moves import Take
+
+    state = tta.setup(2, {}, 1)
+    state["seats"][1]["hand"] = [state["row"][0]]
+    text = " ".join(tta.board_text(tta.view(state, 0), locale).split())
+    assert one in text and zero in text
+    state["seats"][0]["ca"] = 0
+    with pytest.raises(IllegalMove) as refused:
+        tta.apply(state, 0, Take(1))
+    assert cost in refused.value.in_locale(locale)
+
+
+@pytest.mark.parametrize("locale, waiting", [("en", "Waiting for: Player 1 (you) (actions)"),
+                                             ("ja", "手番待ち：プレイヤー1（あなた）（アクション）"),
+                                             ("fr", "En attente de : Joueur 1 (vous) (actions)"),
+                                             ("de", "Es fehlt: Spieler 1 (du) (Aktionen)")])
+def test_the_board_text_says_what_is_asked_in_the_readers_language(locale, waiting):
+    """The Japanese mail's board said "手番待ち：bob（あなた） (actions)": the prompt's kind as the engine names it."""
+    from pbem.engine import tta
+    from pbem.engine.tta.board_text import ASKED
+
+    assert waiting in tta.board_text(tta.view(tta.setup(2, {}, 1), 0), locale)
+    for locale in ("en", "ja", "fr", "de"):  # every kind the engine asks has its words
+        assert set(ASKED[locale]) == {
+            "actions", "politics", "discard", "event_choice", "bid", "colonize", "defend", "sacrifice", "pact_answer"}

@@ -30,8 +30,8 @@ def test_the_turn_mail_says_what_a_bid_prompt_asks(ctx):
 
     asked = Prompt(1, "bid", {"card": "mil/I/fertile_territory:1", "high": 3})
     with force_locale("en"):
-        assert prompt_words(asked) == ("bid for Fertile Territory I or pass; to beat: 3 (a bid is the colonization "
+        assert prompt_words(asked, (), engine.get("tta")) == ("bid for Fertile Territory I or pass; to beat: 3 (a bid is the colonization "
                                        "strength you will pay if you win: sacrificed units plus bonus cards)")
     with force_locale("ja"):
-        assert prompt_words(asked) == ("Fertile Territory Iに入札する（またはパス）：現在の最高入札は3（入札額は、"
+        assert prompt_words(asked, (), engine.get("tta")) == ("Fertile Territory Iに入札する（またはパス）：現在の最高入札は3（入札額は、"
                                        "落札したら支払う植民の力。犠牲にするユニットとボーナスカードで払う）")

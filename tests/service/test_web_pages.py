@@ -197,6 +197,39 @@ def test_a_visitor_and_a_player_see_every_page_without_javascript(client, make_g
     assert page.form("/reply")
 
 
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_the_new_game_form_words_each_option_and_still_sends_the_engines_values(client, make_user, locale):
+    """The form showed the engines' option names and values (tie_break, False) and help citing rules-text lines."""
+    import html as entities
+
+    make_user("ann", locale=locale)
+    signin(client, "ann@example.com")
+    page = entities.unescape(client.get("/games/new").get_data(as_text=True))
+    for slug in ("stone-age", "tta"):
+        for option in engine.get(slug).OPTIONS:
+            field = f"option_{slug}_{option.name}"
+            if option.unavailable:
+                assert field not in page
+                continue
+            label = re.search(rf'<label for="{field}">([^<]+)</label>', page).group(1)
+            choices = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>',
+                                 re.search(rf'<select id="{field}".*?</select>', page, re.S).group(0))
+            help_text = re.search(rf'<p class="meta" id="{field}-help">([^<]+)</p>', page).group(1)
+            assert [value for value, _ in choices] == [str(c) for c in option.choices]
+            shown = [label, help_text] + [words for _, words in choices]
+            assert not any("_" in words or re.search(r"\bl\.\s*\d|\b(True|False)\b", words) for words in shown), shown
+            assert option.name not in page.replace(f'"{field}', "") and all(v != w for v, w in choices), choices
+            if locale == "ja":  # the label and the help in Japanese (a choice may be a name: Style is the Goal)
+                assert all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", words) for words in shown[:2]), shown
+    # The engines' values go on being what the form sends and the game keeps.
+    response = client.post("/games/new", data={"slug": "stone-age", "seats": "3", "title": "Options",
+                                                "option_stone-age_tools_on_card_dice": "True",
+                                                "option_stone-age_tie_break": "sum"})
+    assert response.status_code == 302, response.data
+    game = db.session.scalar(select(Game).where(Game.title == "Options"))
+    assert (game.options["tools_on_card_dice"], game.options["tie_break"]) == (True, "sum")
+
+
 def test_create_a_game_with_timing_rules_invite_add_bots_and_start_by_forms(client, make_user):
     make_user("ann"), make_user("bob")
     signin(client, "ann@example.com")
@@ -554,3 +587,15 @@ def test_the_command_guide_linked_from_turn_mails_is_served(client):
     assert response.status_code == 200 and response.mimetype == "text/html"
     assert "<code>place 3 forest</code>" in html and "<table>" in html and "<h1>" in html
     assert '<article class="guide" lang="en">' in html
+
+
+def test_the_host_is_offered_invite_and_add_a_bot_only_while_a_seat_is_free(client, make_user):
+    """With every seat taken the page offered both, and the answer was "all 3 seats are taken or invited"."""
+    ann = make_user("ann")
+    signin(client, "ann@example.com")
+    game = play.create_game(ann, "stone-age", seats=3, bots=1)
+    html, page = get(client, f"/games/{game.id}")
+    assert page.form("/invite") and page.form("/bot")
+    play.invite(game.id, ann, "bob@example.com")
+    html, page = get(client, f"/games/{game.id}")
+    assert "Invite by email" not in html and "Add a bot" not in html and page.form("/start")

@@ -13,6 +13,7 @@ from . import rules
 from .bot import bot_move as _bot_move
 from .commands import hints, parse as _parse, shown_command as _shown_command
 from .messages import Msg, error
+from .moves import name as card_name  # noqa: F401 - the optional contract (pbem/engine/base.py)
 from .state import copy_state, new_state
 from .text import describe as _describe
 

@@ -124,7 +124,7 @@ def can_take(state: dict, seat: int, slot: int, limit: int | None = None, budget
     cost = take_cost(p, slot, c.id)
     have = p["ca"] if budget is None else budget
     if have < cost:
-        return Msg("ca_cost", cost=cost, have=have)
+        return Msg("ca_cost_1", have=have) if cost == 1 else Msg("ca_cost", cost=cost, have=have)
     if c.kind == "wonder":
         if p["wonder"] is not None:
             return Msg("building_wonder")  # JA l.346

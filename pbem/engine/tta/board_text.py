@@ -17,13 +17,14 @@ LABELS = {
            "rates": "culture {culture} (+{cr}), science {science} (+{sr}), strength {strength}, happy {happy}",
            "gov": "government {gov}; leader {leader}; civil actions {ca}/{cam}, military {ma}/{mam}",
            "banks": "food {food}, resources {res}; yellow bank {yellow}, unused workers {idle}; blue bank {blue}",
-           "building": "{wonder} (building, {done}/{stages})", "flipped": "{wonder} (face down)", "hand": "hand: {cards}", "hand_n": "hand: {n} cards",
-           "waiting": "Waiting for: {who}", "pact": "Pact {card}: A {a}, B {b}", "war": "War {card}: {by} on {on}",
+           "building": "{wonder} (building, {done}/{stages})", "flipped": "{wonder} (face down)", "hand": "hand: {cards}", "hand_n": ("hand: {n} card", "hand: {n} cards"),
+           "waiting": "Waiting for: {who}",
+           "asked": "{who} ({kind})", "pact": "Pact {card}: A {a}, B {b}", "war": "War {card}: {by} on {on}",
            "attack": "{card} by {by} on {on}: attack strength {attack}",
            "offer": "{card} offered by {by} to {on}: A {a}",
            "war_attack": "{card}: {by} goes to war on {on} with strength {attack}",
            "bonus": "{card} (defence +{d}, colonization +{c})",
-           "mil_hand": "military hand: {cards}", "mil_hand_n": "military hand: {n} cards",
+           "mil_hand": "military hand: {cards}", "mil_hand_n": ("military hand: {n} card", "military hand: {n} cards"),
            "stake": "Your strength is {strength}: you hold if you reach {attack} (a tie holds).",
            "default": "Not answered by the deadline, the bot answers for you: {move}"},
     "ja": {"title": "第{round}ラウンド、時代{age}。手番：{who}。", "last": "第{n}ラウンドが最後。",
@@ -32,12 +33,13 @@ LABELS = {
            "rates": "カルチャー{culture}（+{cr}）、発明{science}（+{sr}）、軍事力{strength}、幸福{happy}",
            "gov": "政府 {gov}、リーダー {leader}、Civilアクション{ca}/{cam}、Militaryアクション{ma}/{mam}",
            "banks": "食料{food}、資源{res}、黄バンク{yellow}、未就労{idle}、青バンク{blue}",
-           "building": "{wonder}（建設中 {done}/{stages}）", "flipped": "{wonder}（裏向き）", "hand": "手札：{cards}", "hand_n": "手札：{n}枚",
-           "waiting": "手番待ち：{who}", "pact": "契約 {card}：A {a}、B {b}", "war": "戦争 {card}：{by}→{on}",
+           "building": "{wonder}（建設中 {done}/{stages}）", "flipped": "{wonder}（裏向き）", "hand": "手札：{cards}", "hand_n": ("手札：{n}枚",) * 2,
+           "waiting": "手番待ち：{who}",
+           "asked": "{who}（{kind}）", "pact": "契約 {card}：A {a}、B {b}", "war": "戦争 {card}：{by}→{on}",
            "attack": "{by}が{on}に{card}：攻撃側の軍事力{attack}", "offer": "{by}が{on}に{card}を提案：A {a}",
            "war_attack": "{card}：{by}が軍事力{attack}で{on}と戦争",
            "bonus": "{card}（防御+{d}、植民+{c}）",
-           "mil_hand": "軍事手札：{cards}", "mil_hand_n": "軍事手札：{n}枚",
+           "mil_hand": "軍事手札：{cards}", "mil_hand_n": ("軍事手札：{n}枚",) * 2,
            "stake": "あなたの軍事力は{strength}：{attack}に達すれば防衛成功（同点は防衛側の勝ち）。",
            "default": "期限までに答えがなければ、ボットが代わりに答えます：{move}"},
     "fr": {"title": "Manche {round}, âge {age}. Tour de : {who}.", "last": "La manche {n} est la dernière.",
@@ -50,13 +52,15 @@ LABELS = {
            "banks": "nourriture {food}, ressources {res} ; réserve jaune {yellow}, ouvriers libres {idle} ; "
                     "réserve bleue {blue}",
            "building": "{wonder} (en construction, {done}/{stages})", "flipped": "{wonder} (face cachée)", "hand": "main : {cards}",
-           "hand_n": "main : {n} cartes", "waiting": "En attente de : {who}",
+           "hand_n": ("main : {n} carte", "main : {n} cartes"), "waiting": "En attente de : {who}",
+           "asked": "{who} ({kind})",
            "pact": "Pacte {card} : A {a}, B {b}", "war": "Guerre {card} : {by} contre {on}",
            "attack": "{card} de {by} contre {on} : force d'attaque {attack}",
            "offer": "{card} proposé par {by} à {on} : A {a}",
            "war_attack": "{card} : {by} entre en guerre contre {on} avec une force de {attack}",
            "bonus": "{card} (défense +{d}, colonisation +{c})",
-           "mil_hand": "main militaire : {cards}", "mil_hand_n": "main militaire : {n} cartes",
+           "mil_hand": "main militaire : {cards}",
+           "mil_hand_n": ("main militaire : {n} carte", "main militaire : {n} cartes"),
            "stake": "Votre force est de {strength} : vous tenez si vous atteignez {attack} (l'égalité tient).",
            "default": "Sans réponse à l'échéance, le robot répond pour vous : {move}"},
     "de": {"title": "Runde {round}, Zeitalter {age}. Am Zug: {who}.", "last": "Runde {n} ist die letzte.",
@@ -67,15 +71,33 @@ LABELS = {
            "gov": "Regierung {gov}; Anführer {leader}; Zivilaktionen {ca}/{cam}, Militäraktionen {ma}/{mam}",
            "banks": "Nahrung {food}, Rohstoffe {res}; gelber Vorrat {yellow}, freie Arbeiter {idle}; "
                     "blauer Vorrat {blue}",
-           "building": "{wonder} (im Bau, {done}/{stages})", "flipped": "{wonder} (verdeckt)", "hand": "Hand: {cards}", "hand_n": "Hand: {n} Karten",
-           "waiting": "Es fehlt: {who}", "pact": "Pakt {card}: A {a}, B {b}", "war": "Krieg {card}: {by} gegen {on}",
+           "building": "{wonder} (im Bau, {done}/{stages})", "flipped": "{wonder} (verdeckt)", "hand": "Hand: {cards}", "hand_n": ("Hand: {n} Karte", "Hand: {n} Karten"),
+           "waiting": "Es fehlt: {who}",
+           "asked": "{who} ({kind})", "pact": "Pakt {card}: A {a}, B {b}", "war": "Krieg {card}: {by} gegen {on}",
            "attack": "{card} von {by} gegen {on}: Angriffsstärke {attack}",
            "offer": "{card} von {by} an {on} angeboten: A {a}",
            "war_attack": "{card}: {by} zieht mit Stärke {attack} gegen {on} in den Krieg",
            "bonus": "{card} (Verteidigung +{d}, Kolonisierung +{c})",
-           "mil_hand": "Militärhand: {cards}", "mil_hand_n": "Militärhand: {n} Karten",
+           "mil_hand": "Militärhand: {cards}", "mil_hand_n": ("Militärhand: {n} Karte", "Militärhand: {n} Karten"),
            "stake": "Deine Stärke ist {strength}: du hältst, wenn du {attack} erreichst (Gleichstand hält).",
            "default": "Ohne Antwort bis zur Frist antwortet der Bot für dich: {move}"},
+}
+
+# What a seat is asked (the prompt's kind), in the board's "Waiting for" line.
+ASKED = {
+    "en": {"actions": "actions", "politics": "political action", "discard": "discarding military cards",
+           "event_choice": "event choice", "bid": "territory bid", "colonize": "paying for a colony",
+           "defend": "defence", "sacrifice": "war sacrifices", "pact_answer": "answer to a pact"},
+    "ja": {"actions": "アクション", "politics": "政治アクション", "discard": "軍事カードを捨てる",
+           "event_choice": "イベントの選択", "bid": "領土への入札", "colonize": "植民地の支払い",
+           "defend": "防御", "sacrifice": "戦争での犠牲", "pact_answer": "契約への返答"},
+    "fr": {"actions": "actions", "politics": "action politique", "discard": "défausse de cartes militaires",
+           "event_choice": "choix d'événement", "bid": "enchère de territoire", "colonize": "paiement d'une colonie",
+           "defend": "défense", "sacrifice": "sacrifices de guerre", "pact_answer": "réponse à un pacte"},
+    "de": {"actions": "Aktionen", "politics": "politische Aktion", "discard": "Militärkarten abwerfen",
+           "event_choice": "Wahl bei einem Ereignis", "bid": "Gebot für ein Gebiet",
+           "colonize": "Bezahlung einer Kolonie",
+           "defend": "Verteidigung", "sacrifice": "Opfer im Krieg", "pact_answer": "Antwort auf einen Pakt"},
 }
 
 # What an aggression does if the attack wins (the defender's mail: what is at stake). {n}: the amount of the card's
@@ -193,6 +215,11 @@ def _military(copy: str, t: Mapping) -> str:
     return t["bonus"].format(card=name(copy), d=m.defense, c=m.colonization) if m.kind == "bonus" else name(copy)
 
 
+def counted(forms: tuple[str, str], n: int, locale: str) -> str:
+    """`forms` (singular, plural) worded for `n`: French counts 0 and 1 as one, as its gettext catalog does."""
+    return forms[0 if (n <= 1 if locale == "fr" else n == 1) else 1].format(n=n)
+
+
 def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = None) -> str:
     """The board as monospaced text for a turn email."""
     t = LABELS.get(locale, LABELS["en"])
@@ -223,7 +250,8 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
             hand, mil = p["hand"], p.get("mil_hand") or {"count": 0}
             others.append(f"{who(i)}: {rates}; {name(p['government'])}"
                           + (f", {name(p['leader'])}" if p["leader"] else "")
-                          + f"; {t['hand_n'].format(n=hand['count'])}; {t['mil_hand_n'].format(n=mil['count'])}")
+                          + f"; {counted(t['hand_n'], hand['count'], locale)}"
+                          + f"; {counted(t['mil_hand_n'], mil['count'], locale)}")
             continue
         out.append("")
         out.append(f"{who(i)}: {rates}")
@@ -249,12 +277,12 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
         if isinstance(hand, list):
             out.append("  " + t["hand"].format(cards=", ".join(name(c) for c in hand) or "-"))
         else:
-            out.append("  " + t["hand_n"].format(n=hand["count"]))
+            out.append("  " + counted(t["hand_n"], hand["count"], locale))
         mil = p.get("mil_hand")
         if isinstance(mil, list):  # one's own military cards: the bonus cards a defence names
             out.append("  " + t["mil_hand"].format(cards=", ".join(_military(c, t) for c in mil) or "-"))
         elif mil and mil["count"]:
-            out.append("  " + t["mil_hand_n"].format(n=mil["count"]))
+            out.append("  " + counted(t["mil_hand_n"], mil["count"], locale))
     if others:
         out.append("")
         out += others
@@ -277,5 +305,8 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
     asked = view.get("asked") or []
     if asked:
         out.append("")
-        out.append(t["waiting"].format(who=", ".join(f"{who(a['seat'])} ({a['kind']})" for a in asked)))
+        kinds = ASKED.get(locale, ASKED["en"])
+        out.append(t["waiting"].format(who=", ".join(t["asked"].format(who=who(a["seat"]),
+                                                                       kind=kinds.get(a["kind"], a["kind"]))
+                                                     for a in asked)))
     return "\n".join(out) + "\n"

@@ -73,7 +73,7 @@ def can_attack(state: dict, seat: int, copy: str, target, kind: str, units: tupl
         return Msg("target_lacks", player=target + 1, need=need[1])
     n = cost(state, copy, target)
     if p["ma"] < n:
-        return Msg("ma_cost", n=n, have=p["ma"])
+        return Msg("ma_cost_1", have=p["ma"]) if n == 1 else Msg("ma_cost", n=n, have=p["ma"])
     if units:
         if last_round(state):
             return Msg("no_sacrifice_last_round")

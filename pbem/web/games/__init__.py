@@ -19,6 +19,15 @@ SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 
 
 @dataclass(frozen=True)
+class OptionWords:
+    """A game option as the new-game form shows it (lazy strings): the engine keeps its key and values."""
+
+    label: Any
+    help: Any
+    choices: Mapping[Any, Any]  # each value of the option -> its words
+
+
+@dataclass(frozen=True)
 class Presentation:
     """What the generic pages need from one game; every field has a generic default."""
 
@@ -35,6 +44,7 @@ class Presentation:
     stylesheet: str | None = None  # a file in the game's static folder
     example: str = ""  # a command shown under the text box when no move form offers one
     summary: Any = ""  # what a host should know before choosing the game (a lazy string), shown in the lobby
+    options: Mapping[str, OptionWords] = field(default_factory=dict)  # option name -> its words on the form
     blueprint: Blueprint | None = None  # serves the game's templates and static files
 
 
@@ -52,9 +62,16 @@ def presentation(slug: str) -> Presentation:
     return _loaded[slug]
 
 
+def option_words(slug: str, option) -> OptionWords:
+    """How the new-game form shows an engine option of game `slug`; the engine's own words if the game has none."""
+    return presentation(slug).options.get(option.name) or OptionWords(option.name, option.help,
+                                                                      {c: c for c in option.choices})
+
+
 def init_app(app: Flask) -> None:
     """Serve every game's templates and static files and register the globals their boards use."""
-    app.jinja_env.globals.update(seat_colours=SEAT_COLOURS, seat_shapes=SEAT_SHAPES, presentation=presentation)
+    app.jinja_env.globals.update(seat_colours=SEAT_COLOURS, seat_shapes=SEAT_SHAPES, presentation=presentation,
+                                 option_words=option_words)
     for slug in _MODULES:
         shown = presentation(slug)
         app.jinja_env.globals.update(shown.template_globals)

@@ -17,7 +17,7 @@ from ....engine.stone_age.cards import (
     RESOURCES,
     ROW_COSTS,
 )
-from .. import Presentation
+from .. import OptionWords, Presentation
 from .forms import panels
 
 bp = Blueprint("stone_age_board", __name__, template_folder="templates", static_folder="static",
@@ -100,6 +100,36 @@ def stone_age_score_changes(event: Mapping, scores: list[int]) -> list[int]:
     return scores
 
 
+YES_NO = {False: _l("No"), True: _l("Yes")}
+OPTIONS = {
+    "tie_break": OptionWords(
+        _l("Equal final scores"),
+        _l("Who wins a tie: the rulebook compares agriculture first, then the total value of tools, then the "
+           "number of people; the sum adds the three up (the English rulebook and the online help)."),
+        {"rulebook": _l("Agriculture, then tools, then people"), "sum": _l("Agriculture + tools + people")}),
+    "expansion": OptionWords(
+        _l("Expansion"),
+        _l("Style is the Goal: up to 5 players, ornaments, a trading post and trade track, a 5th card space, "
+           "9 new cards and 9 new buildings. Some printed values of the new cards and tiles are provisional."),
+        {"none": _l("None (the base game)"), "style": _l("Style is the Goal")}),
+    "spielbox_buildings": OptionWords(
+        _l("The 6 older bonus buildings (spielbox)"),
+        _l("With the expansion only: shuffle in the 6 older bonus building tiles from spielbox; the expansion's "
+           "rules call them optional."),
+        YES_NO),
+    "tools_on_card_dice": OptionWords(
+        _l("Tools on the dice cards"),
+        _l("May tools be added to the roll of 2 dice of the wood, stone and gold dice cards? The publisher's "
+           "Japanese rulebook says no; the English rulebook says yes."),
+        YES_NO),
+    "agriculture_surplus": OptionWords(
+        _l("Agriculture above the number of people"),
+        _l("When agriculture gives more food than the people eat: the rulebook keeps the surplus in the stock; "
+           "Brettspielwelt lets agriculture only lower what must be paid."),
+        {"kept": _l("The surplus is kept"), "lost": _l("The surplus is lost")}),
+}
+
+
 PRESENTATION = Presentation(
     board_template="stone-age/board.html",
     panels=panels,
@@ -111,5 +141,6 @@ PRESENTATION = Presentation(
                       "stone_age_places": stone_age_places, "stone_age_tableau": stone_age_tableau},
     stylesheet="board.css",
     example="place 3 forest",
+    options=OPTIONS,
     blueprint=bp,
 )

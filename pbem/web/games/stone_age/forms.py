@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 
 from ....engine.stone_age import text as words
 from ....engine.stone_age.cards import BUILDINGS, DICE_ITEMS, RESOURCES, ROW_COSTS
@@ -72,14 +72,15 @@ def _payment(kind: str, k: int, moves: list, state: dict, seat: int, locale: str
     p = state["seats"][seat]
     if kind == "civ":
         title = _("Civilization card %(n)d", n=k)
-        note = _("Pay %(n)d resources of any kinds.", n=ROW_COSTS[k - 1])
+        note = ngettext("Pay %(num)d resource of any kind.", "Pay %(num)d resources of any kinds.", ROW_COSTS[k - 1])
         skip = Choice(f"civ {k} skip", _("Leave the card (take the person back)"), True)
     else:
         tile = BUILDINGS[state["stacks"][k - 1][0]]
         title = _("Building stack %(n)d", n=k)
         note = {"fixed": _("Pay exactly the printed cost."),
-                "count_kinds": _("Pay %(count)d resources of %(kinds)d kinds.", count=tile.get("count", 0),
-                                 kinds=tile.get("kinds", 0)),
+                "count_kinds": ngettext("Pay %(count)d resources of %(num)d kind.",
+                                        "Pay %(count)d resources of %(num)d kinds.", tile.get("kinds", 0),
+                                        count=tile.get("count", 0)),
                 "any": _("Pay 1 to 7 resources of any kinds.")}.get(tile["kind"], "")
         skip = Choice(f"build {k} skip", _("Do not build (take the person back)"), True)
     pays = [m for m in moves if m.pay is not None]

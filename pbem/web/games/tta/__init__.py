@@ -13,7 +13,7 @@ from ....engine.tta.cards import CARDS
 from ....engine.tta.cards.military import MILITARY
 from ....engine.tta.economy import FLIPPED_CULTURE, in_order
 from ....engine.tta.moves import name as tta_name
-from .. import Presentation
+from .. import OptionWords, Presentation
 from .faces import tta_card, tta_cards_of, tta_military_card
 from .forms import panels
 
@@ -91,6 +91,25 @@ def tta_phase(event: Mapping) -> str | None:
     return "turn"  # a new turn, the row refilled, an age ending
 
 
+OPTIONS = {
+    "internet_culture": OptionWords(
+        _l("Internet: culture per lab and library"),
+        _l("When Internet is completed, each lab and library gives culture per level: 1 as printed on the card, "
+           "or 2 as the card tables say."),
+        {1: _l("1 (the card)"), 2: _l("2 (the card tables)")}),
+    "st_peters_bonus": OptionWords(
+        _l("St. Peter's Basilica with Michelangelo or Joan of Arc"),
+        _l("St. Peter's Basilica doubles happy faces. Do Michelangelo and Joan of Arc count them doubled (the "
+           "plain reading) or single?"),
+        {"doubled": _l("Doubled"), "single": _l("Single")}),
+    "corruption_choice": OptionWords(
+        _l("Producing one resource less (optional rule)"),
+        _l("An optional rule agreed before the game: at mine production a player may produce one blue token less, "
+           "with the command “hold”."),
+        {False: _l("No"), True: _l("Yes")}),
+}
+
+
 PRESENTATION = Presentation(
     board_template="tta/board.html",
     panels=panels,
@@ -102,6 +121,7 @@ PRESENTATION = Presentation(
                       "tta_names": lambda copies: ", ".join(tta_name(c) for c in copies), "tta_military": tta_military},
     stylesheet="board.css",
     example="take 1",
+    options=OPTIONS,
     summary=_l("Through the Ages is played in full: technologies, buildings, wonders, leaders, action cards, the "
                "card row, military cards, tactics and armies, events, territories with their bidding, aggressions, "
                "wars and pacts, with standing orders for defence, pacts and bids."),

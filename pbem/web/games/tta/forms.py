@@ -1,7 +1,7 @@
 """The Through the Ages move panels: take a card from the row, build and upgrade with the cost shown, the rest."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 
 from ....engine.tta.actions import build_cost, take_cost, technology_cost, upgrade_cost
 from ....engine.tta.cards import card, kind_of
@@ -23,22 +23,25 @@ def _takes(state: dict, seat: int, moves: list[Take]) -> Panel:
     for m in moves:
         copy = state["row"][m.slot - 1]
         cost = take_cost(p, m.slot - 1, card(copy).id)
-        choices.append(Choice(str(m), _("Take %(card)s (slot %(slot)d): %(n)d civil actions", card=name(copy),
-                                         slot=m.slot, n=cost)))
+        choices.append(Choice(str(m), ngettext("Take %(card)s (slot %(slot)d): %(num)d civil action",
+                                               "Take %(card)s (slot %(slot)d): %(num)d civil actions", cost,
+                                               card=name(copy), slot=m.slot)))
     # Always buttons, one per card (at most the 13 slots): a card is taken by clicking it.
     return Panel("buttons", _("Take a card from the row"), choices,
-                 note=_("You have %(n)d civil actions left.", n=p["ca"]))
+                 note=ngettext("You have %(num)d civil action left.", "You have %(num)d civil actions left.", p["ca"]))
 
 
 def _builds(state: dict, seat: int, moves: list) -> Panel:
     choices = []
     for m in moves:
         if isinstance(m, Build):
-            label = _("Build %(card)s (%(type)s): %(n)d resources", card=name(m.card),
-                      type=card(m.card).subtype or card(m.card).kind, n=build_cost(state, seat, m.card))
+            label = ngettext("Build %(card)s (%(type)s): %(num)d resource",
+                             "Build %(card)s (%(type)s): %(num)d resources", build_cost(state, seat, m.card),
+                             card=name(m.card), type=card(m.card).subtype or card(m.card).kind)
         else:
-            label = _("Upgrade %(src)s to %(dst)s: %(n)d resources", src=name(m.src), dst=name(m.dst),
-                      n=upgrade_cost(state, seat, m.src, m.dst))
+            label = ngettext("Upgrade %(src)s to %(dst)s: %(num)d resource",
+                             "Upgrade %(src)s to %(dst)s: %(num)d resources", upgrade_cost(state, seat, m.src, m.dst),
+                             src=name(m.src), dst=name(m.dst))
         choices.append(Choice(str(m), label, confirm=True))
     p = state["seats"][seat]
     note = _("You have %(res)d resources and %(idle)d unused workers; you confirm before anything is paid.",
