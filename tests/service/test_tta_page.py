@@ -37,7 +37,7 @@ def test_the_board_shows_card_faces_tableaus_and_tracks(client, make_user, make_
     assert row.count('class="tta-card') == 13 and "Age A" in row and "civil action" in row
     assert "Score tracks" in page and "Yellow bank 18 of 18" in page and "Blue bank 18 of 18" in page
     assert "Agriculture" in page and "+1 food per worker" in page and "2 workers" in page
-    assert "Current events: " in page and "Tactic: none." in page and "Your military cards: none." in page
+    assert "Current events: " in page and "Tactic: none." in page and re.search(r"Your military cards</h4>\s*<ul[^>]*><li>no cards</li>", page)
     assert re.search(r'<button type="submit" name="move" value="take 1">Take [^<]+ \(slot 1\): 1 civil action<',
                      page)  # not "1 civil actions"
     assert "You have 1 civil action left." in page  # the first player's one action in round 1
@@ -60,11 +60,14 @@ def test_card_faces_read_as_sentences(app, card_id, does):
         assert does in tta_card(card_id)["does"]
 
 
-@pytest.mark.parametrize("locale, bonus", [("en", "Defense / Colonization Bonus II (defence +4, colonization +2)"),
-                                           ("ja", "Defense / Colonization Bonus II（防御+4、植民+2）"),
-                                           ("de", "Defense / Colonization Bonus II (Verteidigung +4, Kolonisierung +2)")])
-def test_ones_bonus_cards_show_their_values(client, make_user, make_game, locale, bonus):
-    """A defence names bonus cards by their values (`defend with +4`): the page said only the card's name."""
+@pytest.mark.parametrize("locale, bonus, tactic", [
+    ("en", "defence +4, colonization +2", "army of 3 infantry: +2 strength"),
+    ("ja", "防御+4、植民+2", "歩兵3の軍隊：軍事力+2"),
+    ("fr", "défense +4, colonisation +2", "armée de 3 infanterie : +2 force"),
+    ("de", "Verteidigung +4, Kolonisierung +2", "Armee aus 3 Infanterie: +2 Stärke")])
+def test_ones_military_cards_show_what_they_do(client, make_user, make_game, locale, bonus, tactic):
+    """A defence names bonus cards by their values (`defend with +4`), a tactic is chosen by the army it needs: the
+    page said only the cards' names. Each of one's military cards now shows its face, in one's language."""
     from sqlalchemy.orm.attributes import flag_modified
 
     ann = make_user("ann", locale=locale)
@@ -72,12 +75,16 @@ def test_ones_bonus_cards_show_their_values(client, make_user, make_game, locale
     deck = game.state["mil_decks"]["II"]
     copy = next(c for c in deck if c.startswith("mil/II/bonus:"))
     deck.remove(copy)
-    game.state["seats"][0]["mil_hand"].append(copy)
+    legion = next(c for c in game.state["mil_decks"]["I"] if c.startswith("mil/I/legion:"))
+    game.state["mil_decks"]["I"].remove(legion)
+    game.state["seats"][0]["mil_hand"] += [copy, legion]
     flag_modified(game, "state")
     db.session.commit()
     signin(client, ann.email)
     page = html.unescape(_page(client, game))
-    assert bonus in page
+    hand = re.search(r'<ul class="tta-cards" id="tta-mil-hand">(.*?)</ul>', page, re.S).group(1)
+    assert "Defense / Colonization Bonus II" in hand and bonus in hand
+    assert "Legion" in hand and tactic in hand
 
 
 @pytest.mark.parametrize("locale, face_down", [("en", "face down: 2 culture a turn, no effects"),

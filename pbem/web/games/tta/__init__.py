@@ -4,13 +4,11 @@ from __future__ import annotations
 from typing import Mapping
 
 from flask import Blueprint
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ....engine.tta.actions import take_cost
 from ....engine.tta.board import BLUE_TOTAL, ROW_COSTS, YELLOW_BANK
 from ....engine.tta.cards import CARDS
-from ....engine.tta.cards.military import MILITARY
 from ....engine.tta.economy import FLIPPED_CULTURE, in_order
 from ....engine.tta.moves import name as tta_name
 from .. import OptionWords, Presentation
@@ -67,16 +65,6 @@ def tta_tableau(seat_view: Mapping) -> dict:
     }
 
 
-def tta_military(copies) -> str:
-    """One's own military cards by name; a bonus card with its values (a defence names them: `defend with +2`)."""
-    out = []
-    for copy in copies:
-        m = MILITARY[copy.split(":", 1)[0]]
-        out.append(_("%(card)s (defence +%(defense)d, colonization +%(colonization)d)", card=tta_name(copy),
-                     defense=m.defense, colonization=m.colonization) if m.kind == "bonus" else tta_name(copy))
-    return ", ".join(out)
-
-
 def tta_phase(event: Mapping) -> str | None:
     """The part of a player's turn a TtA event belongs to (None: the part of the events around it)."""
     kind = event.get("kind")
@@ -118,7 +106,7 @@ PRESENTATION = Presentation(
                  "production": _l("Production and maintenance"), "end": _l("Game over")},
     template_globals={"tta_card": tta_card, "tta_military_card": tta_military_card, "tta_row": tta_row,
                       "tta_tableau": tta_tableau, "tta_name": tta_name,
-                      "tta_names": lambda copies: ", ".join(tta_name(c) for c in copies), "tta_military": tta_military},
+                      "tta_names": lambda copies: ", ".join(tta_name(c) for c in copies)},
     stylesheet="board.css",
     example="take 1",
     options=OPTIONS,
