@@ -154,6 +154,12 @@ def event(kind: str, seat: int | None = None, to: Sequence[int] | None = None, *
     return ev
 
 
+def counted(forms: tuple[str, str], n: int, locale: str) -> str:
+    """`forms` (singular, plural) worded for `n`, a board text's count: French counts 0 and 1 as one, as its gettext
+    catalog does."""
+    return forms[0 if (n <= 1 if locale == "fr" else n == 1) else 1].format(n=n)
+
+
 def may_see(ev: Mapping, viewer: int | None) -> bool:
     """Whether `viewer` (None: a spectator) may see the details of event `ev`."""
     to = ev.get("to")

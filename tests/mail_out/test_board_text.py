@@ -55,3 +55,14 @@ def test_a_finished_game_says_so():
     state = played(4000, "to-the-end")
     assert stone_age.pending(state) == []
     assert "The game is over." in board_text(stone_age.view(state, None), "en", NAMES)
+
+
+@pytest.mark.parametrize("locale, one, many", [
+    ("en", "Card row (1 card in the deck)", "Card row (20 cards in the deck)"),
+    ("de", "Kartenreihe (1 Karte im Stapel)", "Kartenreihe (20 Karten im Stapel)"),
+    ("fr", "Cartes civilisation (1 dans la pioche)", "Cartes civilisation (20 dans la pioche)"),
+    ("ja", "文明カード（山札1枚）", "文明カード（山札20枚）")])
+def test_the_deck_count_is_singular_for_one_card(locale, one, many):
+    view = stone_age.view(played(10), 0)
+    assert one in board_text({**view, "deck": 1}, locale, NAMES)
+    assert many in board_text({**view, "deck": 20}, locale, NAMES)

@@ -325,3 +325,31 @@ def test_the_board_text_says_what_is_asked_in_the_readers_language(locale, waiti
     for locale in ("en", "ja", "fr", "de"):  # every kind the engine asks has its words
         assert set(ASKED[locale]) == {
             "actions", "politics", "discard", "event_choice", "bid", "colonize", "defend", "sacrifice", "pact_answer"}
+
+
+@pytest.mark.parametrize("locale, note", [
+    ("en", "You have 1 resource. 1 unused worker. You confirm before anything is paid."),
+    ("fr", "Vous avez 1 ressource. 1 ouvrier libre. Vous confirmez avant de payer."),
+    ("de", "Du hast 1 Rohstoff. 1 freier Arbeiter. Du bestätigst, bevor etwas bezahlt wird."),
+    ("ja", "資源1。未就労の労働者1。支払いの前に確認します。")])
+def test_the_build_panel_counts_one_resource_and_one_worker_as_one(app, locale, note):
+    """It said "You have 1 resources and 1 unused workers": one plural form for two counts."""
+    import sys
+    from pathlib import Path
+
+    from flask_babel import force_locale
+
+    from pbem.engine.tta import economy
+    from pbem.engine.tta.moves import Build
+    from pbem.web.games.tta.forms import _builds
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from tta_helpers import tta_state
+
+    state = tta_state()
+    p = state["seats"][0]
+    p["idle"] = 1
+    economy.pay(p, "resource", economy.amount(p, "resource"))
+    economy.produce(p, "resource", 1)
+    assert economy.amount(p, "resource") == 1
+    with app.test_request_context(), force_locale(locale):
+        assert _builds(state, 0, [Build("civ/A/agriculture")]).note == note

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ..base import text_width
+from ..base import counted, text_width
 from .cards import BUILDINGS, CIV_CARDS, RESOURCES, ROW_COSTS
 from .text import CULTURE_NAMES, ITEM_NAMES, LOCALES, MULTIPLIER_NAMES, building_name, card_name, place_name
 
@@ -11,7 +11,7 @@ LABELS = {
     "en": {"stage": "round {round}, {phase}", "title": "Round {round}: {phase}. Start player: {start}.", "last": "This is the last round.",
            "over": "The game is over.", "waiting": "Waiting for: {who}.",
            "place": "placing people", "act": "resolving places", "feed": "feeding", "over_phase": "game over",
-           "places": "Places", "row": "Card row ({deck} cards in the deck)", "cost": "cost {n}",
+           "places": "Places", "row": ("Card row ({n} card in the deck)", "Card row ({n} cards in the deck)"), "cost": "cost {n}",
            "stacks": "Building stacks", "left": "{n} tiles", "empty": "empty", "players": "Players",
            "you": "you", "points": "{n} points", "people": "people {n}", "placed": "{n} placed",
            "food": "food {n}", "agri": "agriculture {n}", "tools": "tools {tools}", "used": "used",
@@ -22,7 +22,7 @@ LABELS = {
     "ja": {"stage": "第{round}ラウンドの{phase}", "title": "第{round}ラウンド：{phase}。スタートプレーヤー：{start}。", "last": "このラウンドが最後。",
            "over": "ゲーム終了。", "waiting": "手番：{who}。",
            "place": "配置", "act": "解決", "feed": "食料供給", "over_phase": "終了",
-           "places": "場所", "row": "文明カード（山札{deck}枚）", "cost": "コスト{n}",
+           "places": "場所", "row": ("文明カード（山札{n}枚）",) * 2, "cost": "コスト{n}",
            "stacks": "建物の山", "left": "{n}枚", "empty": "なし", "players": "プレイヤー",
            "you": "あなた", "points": "{n}点", "people": "人数{n}", "placed": "配置済み{n}",
            "food": "食料{n}", "agri": "農業{n}", "tools": "道具{tools}", "used": "使用済み",
@@ -33,7 +33,7 @@ LABELS = {
     "fr": {"stage": "manche {round}, {phase}", "title": "Manche {round} : {phase}. Premier joueur : {start}.", "last": "C'est la dernière manche.",
            "over": "La partie est finie.", "waiting": "En attente de : {who}.",
            "place": "placement", "act": "résolution", "feed": "nourriture", "over_phase": "fin",
-           "places": "Lieux", "row": "Cartes civilisation ({deck} dans la pioche)", "cost": "coût {n}",
+           "places": "Lieux", "row": ("Cartes civilisation ({n} dans la pioche)",) * 2, "cost": "coût {n}",
            "stacks": "Piles de bâtiments", "left": "{n} tuiles", "empty": "vide", "players": "Joueurs",
            "you": "vous", "points": "{n} points", "people": "personnes {n}", "placed": "{n} placées",
            "food": "nourriture {n}", "agri": "agriculture {n}", "tools": "outils {tools}", "used": "utilisés",
@@ -45,7 +45,7 @@ LABELS = {
     "de": {"stage": "Runde {round}, {phase}", "title": "Runde {round}: {phase}. Startspieler: {start}.", "last": "Dies ist die letzte Runde.",
            "over": "Das Spiel ist vorbei.", "waiting": "Am Zug: {who}.",
            "place": "Einsetzen", "act": "Auswerten", "feed": "Ernährung", "over_phase": "Spielende",
-           "places": "Orte", "row": "Kartenreihe ({deck} Karten im Stapel)", "cost": "Kosten {n}",
+           "places": "Orte", "row": ("Kartenreihe ({n} Karte im Stapel)", "Kartenreihe ({n} Karten im Stapel)"), "cost": "Kosten {n}",
            "stacks": "Gebäudestapel", "left": "{n} Plättchen", "empty": "leer", "players": "Spieler",
            "you": "du", "points": "{n} Punkte", "people": "Personen {n}", "placed": "{n} eingesetzt",
            "food": "Nahrung {n}", "agri": "Ackerbau {n}", "tools": "Werkzeuge {tools}", "used": "benutzt",
@@ -120,7 +120,7 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
     lines += _table([(place_name(pid, loc), _counts(board[pid], view, names, label, loc) or "-")
                      for pid in _ordered(village)])
 
-    lines += ["", label["row"].format(deck=view["deck"])]
+    lines += ["", counted(label["row"], view["deck"], loc)]
     lines += _table([(f"{i}. {card_name(card, loc) if card else '-'}",
                       f"[{label['cost'].format(n=ROW_COSTS[i - 1])}] "
                       + _counts(board.get(f"civ{i}", []), view, names, label, loc))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+from ..base import counted
 from .actions import take_cost
 from .board import ROW_COSTS
 from .cards import CARDS, card
@@ -213,11 +214,6 @@ def _military(copy: str, t: Mapping) -> str:
     colonization count."""
     m = MILITARY[copy.split(":", 1)[0]]
     return t["bonus"].format(card=name(copy), d=m.defense, c=m.colonization) if m.kind == "bonus" else name(copy)
-
-
-def counted(forms: tuple[str, str], n: int, locale: str) -> str:
-    """`forms` (singular, plural) worded for `n`: French counts 0 and 1 as one, as its gettext catalog does."""
-    return forms[0 if (n <= 1 if locale == "fr" else n == 1) else 1].format(n=n)
 
 
 def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = None) -> str:

@@ -44,8 +44,10 @@ def _builds(state: dict, seat: int, moves: list) -> Panel:
                              src=name(m.src), dst=name(m.dst))
         choices.append(Choice(str(m), label, confirm=True))
     p = state["seats"][seat]
-    note = _("You have %(res)d resources and %(idle)d unused workers; you confirm before anything is paid.",
-             res=amount(p, "resource"), idle=p["idle"])
+    # Two counts, each with its own plural form, in a sentence whose spacing is the translator's.
+    note = _("%(resources)s %(workers)s You confirm before anything is paid.",
+             resources=ngettext("You have %(num)d resource.", "You have %(num)d resources.", amount(p, "resource")),
+             workers=ngettext("%(num)d unused worker.", "%(num)d unused workers.", p["idle"]))
     return _choices_panel(_("Build or upgrade"), choices, note)
 
 
