@@ -241,3 +241,24 @@ def test_board_text_gives_ones_bonus_cards_values(locale, bonus):
     text = " ".join(tta.board_text(tta.view(state, 0), locale).split())
     assert bonus in text and "Legion" in text
     assert "(defence" not in " ".join(tta.board_text(tta.view(state, 1), "en").split())  # others see a count
+
+
+def test_the_commands_offered_after_a_refusal_name_every_card_the_row_lets_one_take():
+    """After "take 4" on an empty slot the list said "take 1, take 2, take 3, done" though further cards were
+    legal too: every legal take is offered (the row has at most 13 slots), then one command of each other kind."""
+    import random
+
+    from pbem.engine import tta
+    from pbem.engine.tta.commands import hints
+
+    state, rnd, checked = tta.setup(3, {}, 5), random.Random(1), 0
+    while (asked := tta.pending(state)) and checked < 300:
+        seat = asked[0].seat
+        takes = [str(m) for m in tta.legal(state, seat) if str(m).startswith("take ")]
+        offered = hints(state, seat)
+        assert [h for h in offered if h.startswith("take ")] == takes
+        assert len({h.split(" ", 1)[0] for h in offered if not h.startswith("take ")}) == \
+            len([h for h in offered if not h.startswith("take ")])
+        state, _ = tta.apply(state, seat, tta.bot_move(state, seat, rnd))
+        checked += 1
+    assert checked == 300

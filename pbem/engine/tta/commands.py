@@ -94,16 +94,21 @@ def parse(text: str, state: dict, seat: int, names=None) -> list:
     return out
 
 
-def hints(state: dict, seat: int) -> list[str]:
-    """A short list of legal commands: the first of each kind, then "done"."""
-    out, seen = [], set()
+def hints(state: dict, seat: int, takes: int = 13) -> list[str]:
+    """A short list of legal commands: the cards the row lets the seat take (all of them by default: the row has at
+    most 13, and taking is what a player asks most), then the first of each other kind, and "done"."""
+    out, seen, took = [], set(), 0
     for m in rules.legal(state, seat):
         text = str(m)
         verb = text.split(" ", 1)[0]
-        if verb not in seen or (verb == "take" and len([t for t in out if t.startswith("take")]) < 3):
+        if verb == "take":
+            took += 1
+            if took <= takes:
+                out.append(text)
+        elif verb not in seen:
             seen.add(verb)
             out.append(text)
-    return out[:12]
+    return out
 
 
 _PLAYER_N = re.compile(r"\bplayer (\d+)\b")
@@ -155,7 +160,8 @@ def parse_one(text: str, state: dict, seat: int, names=()):
     if verb is None and words[0].isdigit() and len(words) == 1:
         verb, rest = "take", words
     if verb is None:
-        raise error(base.NotACommand, Msg("not_a_command_hints", text=text, commands=", ".join(hints(state, seat)[:8])),
+        raise error(base.NotACommand, Msg("not_a_command_hints", text=text,
+                                          commands=", ".join(hints(state, seat, takes=3)[:8])),
                     text=text, legal=hints(state, seat))
     return VERB_PARSERS[verb](rest, text, state, seat, names)
 
