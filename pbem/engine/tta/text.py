@@ -17,6 +17,10 @@ def _who(seat, viewer, names: Sequence[str] | None) -> str:
     return f"Player {seat + 1}"
 
 
+# What others are told of a seat's military cards; the seat itself reads the private event beside it.
+PUBLIC_TWINS = frozenset({"military_draw", "military_discard"})
+
+
 def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequence[str] | None = None) -> str:
     """One line for event `ev`; details hidden from a viewer who may not see them."""
     k = ev.get("kind")
@@ -25,6 +29,8 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         # Nothing at all: a private event either has a public twin (military_draw beside military_cards) or is
         # the seat's own business (a standing order), and "did something hidden" would tell that it exists.
         return ""
+    if k in PUBLIC_TWINS and viewer is not None and viewer == ev.get("seat"):
+        return ""  # the seat reads its private twin, which names the cards: one line, not two
     card = name(ev["card"]) if ev.get("card") else ""
     on, src, by, a = (_who(ev[x], viewer, names) if ev.get(x) is not None else "" for x in ("on", "source", "by", "a"))
     lines = {
