@@ -581,3 +581,17 @@ def test_a_weaker_player_may_attack_and_no_other_card_defends():
     mil(state, "mil/I/legion", seat=1)
     state, events = act(state, "aggression raid i player 2")
     assert "attack_won" in kinds(events) and asked(state) == [(0, "actions")]  # a tactic card is no defence
+
+
+def test_a_war_declared_before_the_last_round_is_resolved_in_it_without_sacrifices():
+    """JA l.581: no war may be declared in the last round, but one declared in the round before is resolved in it;
+    no unit may be sacrificed then, by the declarer or the defender (neither is asked)."""
+    state = declare("mil/II/war_over_culture", {"swordsmen": 2}, {"warriors": 1}, players=3)
+    state["seats"][1]["culture"] = 10
+    state["last_round"] = state["round"] + 1   # Age III ran out after the declaration
+    state["round"] += 1
+    state, events = at_war_resolution(state)
+    assert asked(state) == [(0, "actions")] and state["wars"] == []
+    won = [e for e in events if e["kind"] == "war_won"]
+    assert won[0]["advantage"] == 4 - 1 and state["seats"][1]["culture"] == 7
+    assert state["seats"][0]["workers"]["civ/I/swordsmen"] == 2 and state["seats"][1]["workers"]["civ/A/warriors"] == 1

@@ -108,4 +108,5 @@ def test_invariants_after_every_move_of_15_games():
 
 GAMES = {2: 400, 3: 330, 4: 270}
 # On purpose: the bot takes International Agreement's cards, one copy of a card offered.
-FINGERPRINT = "42dda0729af546b4"
+# On purpose: Wave of Nationalism and Military Build-Up count rivals stronger with the pacts' strength (fp-29 changes).
+FINGERPRINT = "45532434d71a753e"

@@ -203,6 +203,36 @@ def test_military_cards_two_ages_back_leave_the_hand_at_an_age_end():
     assert problems(state) == []
 
 
+def test_an_age_end_keeps_tactics_colonies_and_events_in_play_and_the_draw_moves_to_the_new_deck():
+    """JA l.166: the tactic and the colonies in play stay whatever their age; JA l.164: only the pacts of the age no
+    longer valid leave (one age back stays); JA l.173: the current and future events are not touched; the military
+    cards are drawn from the new age's deck from then on."""
+    from test_tta_pacts import in_pact
+    state = tta_state(players=3)
+    state["age"] = "II"
+    p = state["seats"][0]
+    tactic = mil(state, "mil/I/legion")
+    p["mil_hand"].remove(tactic)
+    p["tactic"] = tactic
+    colony = mil(state, "mil/I/wealthy_territory")
+    p["mil_hand"].remove(colony)
+    p["colonies"].append(colony)
+    pact = in_pact(state, "mil/II/international_trade_agreement", 0, 1, by=0)
+    future = mil(state, "mil/I/pestilence", seat=1)
+    state["seats"][1]["mil_hand"].remove(future)
+    state["future"].append(future)
+    state["future_by"]["1"] = [future]
+    current = list(state["current"])
+    turn.end_age(state, [])
+    assert state["age"] == "III"
+    assert p["tactic"] == tactic and p["colonies"] == [colony] and [pk["card"] for pk in state["pacts"]] == [pact]
+    assert state["current"] == current and state["future"] == [future]
+    assert problems(state) == []
+    from pbem.engine.tta.military_deck import draw_military
+    draw_military(state, 0, 2, [])
+    assert [c.split("/")[1] for c in p["mil_hand"]] == ["III", "III"]
+
+
 # --- tactics and armies -----------------------------------------------------------------------------
 
 

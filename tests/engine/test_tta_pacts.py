@@ -11,7 +11,7 @@ from pbem.engine.tta import pacts, turn
 from pbem.engine.tta.events import strength
 from pbem.engine.tta.moves import Pact
 
-from tta_helpers import act, in_play, tta_state
+from tta_helpers import act, in_play, set_workers, tta_state
 from test_tta_conflict import asked, kinds, politics
 from test_tta_military import mil, units
 
@@ -329,3 +329,21 @@ def test_trade_routes_named_by_b_pays_food_and_refused_without_the_other_good():
     state, events = act(state, "populate pay trade")
     assert (eco.amount(state["seats"][0], "food"), eco.amount(state["seats"][0], "resource")) == (3, 1)
     assert "traded" in kinds(events)
+
+
+@pytest.mark.parametrize("card_id", ["civ/II/wave_of_nationalism", "civ/III/military_build_up"])
+def test_the_cards_that_count_stronger_rivals_read_the_pacts_strength(card_id):
+    """A pact's strength is part of the strength rating (the one events, attacks and the board read): Wave of
+    Nationalism and Military Build-Up count the rivals stronger by it ("per civilization stronger than yours")."""
+    from tta_helpers import to_hand
+    from pbem.engine.tta.cards import card
+    state = tta_state(players=4)
+    for seat in range(4):
+        set_workers(state, "civ/A/warriors", 0, seat)
+    units(state, 0, warriors=1)                              # seat 0: 1; seats 1 and 2: 0 + 4 from the pact
+    in_pact(state, "mil/III/military_pact", 1, 2, by=1)
+    assert [strength(state, s) for s in range(4)] == [1, 4, 4, 0]
+    c = card(card_id)
+    to_hand(state, card_id)
+    state, _ = act(state, f"play {c.name} {c.age}")
+    assert state["seats"][0]["mil_res"] == 2 * c.effects[0].by_players[2]

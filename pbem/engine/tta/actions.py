@@ -7,7 +7,7 @@ from . import economy as eco
 from .board import ROW_COSTS, population_cost
 from .cards import CARDS, card, kind_of
 from .cards.military import MILITARY
-from .events import answer_choice, options_of, prepare
+from .events import answer_choice, options_of, prepare, strength
 from .messages import Msg, error, quoted
 from .military_deck import military_discard
 from .moves import (Accept, Aggression, Build, CancelPact, Choose, Defend, Destroy, Discard, Discover, Done, Event,
@@ -653,9 +653,8 @@ def play_action(state: dict, seat: int, move: Play, c, events: list) -> None:
         elif op in ("per_stronger", "per_richer"):
             each = e.by_players[state["players"] - 2]
             if op == "per_stronger":
-                mine = eco.ratings(p, state["options"])["strength"]
-                n = sum(1 for i, q in enumerate(state["seats"])
-                        if i != seat and eco.ratings(q, state["options"])["strength"] > mine)
+                mine = strength(state, seat)  # the rating with the pacts' strength, as events read it
+                n = sum(1 for i in range(state["players"]) if i != seat and strength(state, i) > mine)
                 p["mil_res"] += each * n
             else:
                 n = sum(1 for i, q in enumerate(state["seats"]) if i != seat and q["culture"] > p["culture"])
