@@ -207,7 +207,7 @@ def test_every_event_kind_reads_in_every_language():
         state, events = tta.apply(state, seat, tta.bot_move(state, seat, rnd))
         for e in events:
             for locale in ("en", "ja", "fr", "de"):
-                line = tta.describe(e, e["to"][0] if e.get("to") else 0, locale)  # as one who may see it
+                line = tta.describe(e, e["to"][0] if e.get("to") else None, locale)  # as one who may see it
                 assert line and "{" not in line and "None" not in line, (locale, e)
 
 
