@@ -238,3 +238,59 @@ def test_impact_of_agriculture_industry_architecture_and_competition():
     assert _impact(state, "mil/III/impact_of_industry") == [2 * 1 + 2, 2]
     assert _impact(state, "mil/III/impact_of_architecture") == [1, 0]
     assert _impact(state, "mil/III/impact_of_competition") == [1, 0]
+
+
+# --- the card row (JA l.332-350) and population (JA l.398-404) ----------------------------------------------
+
+
+@pytest.mark.parametrize("card_id, name", [("civ/I/iron", "Iron"), ("civ/I/warfare", "Warfare"),
+                                           ("civ/I/monarchy", "Monarchy")])
+def test_no_second_copy_of_a_technology_in_play(card_id, name):
+    """JA l.350: a technology already in play (a mine, a special technology, a government) is not taken again
+    (4 players: two copies of each in the decks)."""
+    from tta_helpers import to_row
+    state = tta_state(players=4)
+    in_play(state, card_id)
+    to_row(state, 1, card_id)
+    with pytest.raises(IllegalMove, match=f"already have {name}"):
+        act(state, "take 1")
+
+
+def test_a_new_government_raises_the_hand_limit_at_once():
+    """JA l.342, l.394: the hand holds as many cards as the civil actions; Monarchy's fifth civil action lets a
+    fifth card in the same turn."""
+    from tta_helpers import to_row
+    state = tta_state()
+    for cid in ("civ/I/iron", "civ/I/alchemy", "civ/I/drama"):
+        to_hand(state, cid)
+    to_hand(state, "civ/I/monarchy")
+    to_row(state, 1, "civ/I/knights")
+    to_row(state, 2, "civ/I/irrigation")
+    state["seats"][0]["science"] = 9
+    state, _ = act(state, "discover Monarchy")  # 3 cards left in hand, 4 civil actions left (5 - 1)
+    state, _ = act(state, "take 1; take 2")
+    assert len(state["seats"][0]["hand"]) == 5 == eco.civil_hand_limit(state["seats"][0])
+
+
+@pytest.mark.parametrize("bank, food", [(18, 2), (16, 3), (12, 4), (8, 5), (4, 7), (1, 7)])
+def test_population_food_by_the_tokens_left_in_the_yellow_bank(bank, food):
+    """JA l.400-404: the token taken is the next one of the yellow bank; its space's food is paid."""
+    from tta_helpers import set_tokens
+    state = tta_state()
+    p = state["seats"][0]
+    p["idle"] += p["yellow"] - bank
+    p["yellow"] = bank
+    set_tokens(state, "civ/A/agriculture", food)
+    state, _ = act(state, "populate")
+    p = state["seats"][0]
+    assert p["yellow"] == bank - 1 and eco.amount(p, "food") == 0
+
+
+def test_no_population_from_an_empty_yellow_bank():
+    """JA l.400: no token left in the yellow bank, no increase."""
+    state = tta_state()
+    p = state["seats"][0]
+    p["idle"] += p["yellow"]
+    p["yellow"] = 0
+    with pytest.raises(IllegalMove):
+        act(state, "populate")
