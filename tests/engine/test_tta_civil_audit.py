@@ -150,6 +150,7 @@ def test_end_of_age_three_then_one_more_round_then_the_final_events():
     state, events = _play_out(state)
     turns = [(e["seat"], e["round"]) for e in events if e["kind"] == "turn"]
     assert turns == [(0, r + 1), (1, r + 1)]  # seat 1 was already in its turn of round r
+    assert "age_end" not in [e["kind"] for e in events]  # the row only slides from then on: no second age end
     assert state["over"] is not None and state["current"] == [] and state["past"][-1].startswith(
         "mil/III/impact_of_government")
     gains = [0, 0]
@@ -294,3 +295,15 @@ def test_no_population_from_an_empty_yellow_bank():
     p["yellow"] = 0
     with pytest.raises(IllegalMove):
         act(state, "populate")
+
+
+def test_farms_and_mines_have_no_building_limit():
+    """JA l.418: the government's limit counts urban buildings of a type; farms and mines have none."""
+    from tta_helpers import set_tokens
+    state = tta_state()
+    p = state["seats"][0]
+    p["idle"], p["yellow"] = 3, p["yellow"] - 2
+    set_tokens(state, "civ/A/bronze", 6)
+    state, _ = act(state, "build farm Agriculture; build mine Bronze")
+    p = state["seats"][0]
+    assert p["workers"]["civ/A/agriculture"] == 3 > eco.urban_limit(p) and p["workers"]["civ/A/bronze"] == 3
