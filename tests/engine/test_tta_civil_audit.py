@@ -307,3 +307,26 @@ def test_farms_and_mines_have_no_building_limit():
     state, _ = act(state, "build farm Agriculture; build mine Bronze")
     p = state["seats"][0]
     assert p["workers"]["civ/A/agriculture"] == 3 > eco.urban_limit(p) and p["workers"]["civ/A/bronze"] == 3
+
+
+# --- the score chart (JA l.54: the culture+ track is what the seat scores at the end of its turn) -------------
+
+
+@pytest.mark.parametrize("seat, want", [(0, 2), (1, -2)])
+def test_the_culture_per_turn_shown_is_what_production_scores(seat, want):
+    """JA l.54, l.513: the culture per turn the board shows (the view, the turn mail's board) is what production
+    adds, a pact's culture included (Loss of Sovereignty: A +2, B -2)."""
+    from pbem.engine import tta
+    from pbem.engine.tta.board_text import board_text
+    from test_tta_pacts import in_pact
+    state = tta_state(players=3)
+    in_pact(state, "mil/III/loss_of_sovereignty", 0, 1, by=0)
+    in_play(state, "civ/A/homer", seat=seat)  # no culture of its own: Warriors give Homer 1
+    p = state["seats"][seat]
+    p["culture"] = 10
+    shown = tta.view(state, seat)["seats"][seat]["ratings"]["culture"]
+    state["turn"] = seat
+    turn.production(state, [])
+    assert p["culture"] == 10 + shown and shown == eco.ratings(p)["culture"] + want
+    text = board_text(tta.view(state, seat), "en")
+    assert f"culture {p['culture']} ({shown:+d})" in text
