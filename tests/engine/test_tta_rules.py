@@ -181,7 +181,7 @@ def test_revolution_costs_less_science_and_all_civil_actions():
     state = tta_state()
     to_hand(state, "civ/I/monarchy")
     state["seats"][0]["science"] = 3
-    state["seats"][0]["ca"] = 3  # one civil action already spent this turn
+    state, _ = act(state, "take 1")  # one civil action already spent this turn
     with pytest.raises(IllegalMove, match="first civil action"):
         act(state, "revolution Monarchy")
 

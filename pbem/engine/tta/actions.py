@@ -222,8 +222,9 @@ def can_revolt(state: dict, seat: int, copy: str) -> Msg | None:
     if eco.has_flag(p, "revolution_spends_military"):
         if p["ma"] < eco.military_actions_max(p) or p["ma"] < 1:
             return Msg("robespierre")
-    elif p["ca"] < eco.civil_actions_max(p) or p["revolted"] or p["ca"] < 1:
-        return Msg("revolution_first")  # JA l.388
+    elif p.get("ca_used", p["ca"] < eco.civil_actions_max(p)) or p["revolted"] or p["ca"] < 1:
+        return Msg("revolution_first")  # JA l.388: no civil action before it this turn (a state stored before
+        # "ca_used" existed reads its full count)
     cost = technology_cost(state, seat, card(copy).id, peaceful=False)
     if p["science"] < cost:
         return Msg("sci_cost", cost=cost, have=p["science"])
@@ -295,6 +296,13 @@ def produce_event(seat: int, what: str, value: int) -> dict:
     return base.event("produced", seat, what=what, amount=value)
 
 
+def spend_civil(p: dict, n: int = 1) -> None:
+    """Spend civil actions; the turn's mark that one was used (a revolution must come first, JA l.388)."""
+    p["ca"] -= n
+    if n:
+        p["ca_used"] = True
+
+
 def do_take(state: dict, seat: int, move: Take, events: list) -> None:
     """Take a card from the row (JA l.332-350)."""
     p = state["seats"][seat]
@@ -302,7 +310,7 @@ def do_take(state: dict, seat: int, move: Take, events: list) -> None:
     why = can_take(state, seat, slot)
     if why:
         raise Refused(why)
-    p["ca"] -= take_cost(p, slot, card(state["row"][slot]).id)
+    spend_civil(p, take_cost(p, slot, card(state["row"][slot]).id))
     take_card(state, seat, slot, events)
 
 
@@ -338,7 +346,7 @@ def do_build(state: dict, seat: int, move: Build, events: list, discount: int = 
     if c.kind == "unit":
         p["ma"] -= 1
     elif not action_card:
-        p["ca"] -= 1
+        spend_civil(p)
     p["idle"] -= 1
     p["workers"][move.card] += 1
     events.append(base.event("built", seat, card=move.card, cost=cost))
@@ -357,7 +365,7 @@ def do_upgrade(state: dict, seat: int, move: Upgrade, events: list, discount: in
     if unit:
         p["ma"] -= 1
     elif not action_card:
-        p["ca"] -= 1
+        spend_civil(p)
     p["workers"][move.src] -= 1
     p["workers"][move.dst] += 1
     events.append(base.event("upgraded", seat, src=move.src, dst=move.dst, cost=cost))
@@ -376,7 +384,7 @@ def do_destroy(state: dict, seat: int, move: Destroy, events: list) -> None:
     else:
         if p["ca"] < 1:
             raise Refused(Msg("no_ca"))
-        p["ca"] -= 1
+        spend_civil(p)
     p["workers"][move.card] -= 1
     p["idle"] += 1
     events.append(base.event("destroyed", seat, card=move.card))
@@ -406,7 +414,7 @@ def do_populate(state: dict, seat: int, move: Populate, events: list) -> None:
     if free:
         p["free_pop"] = True
     else:
-        p["ca"] -= 1
+        spend_civil(p)
     events.append(base.event("populated", seat, food=cost, free=free))
 
 
@@ -433,7 +441,7 @@ def do_grow_unit(state: dict, seat: int, move: GrowUnit, events: list) -> None:
         raise Refused(Msg("res_cost", cost=cost, have=have))
     eco.pay(p, "food", food)
     spend_resources(state, seat, cost, True, events)
-    p["ca"] -= 1
+    spend_civil(p)
     p["yellow"] -= 1
     p["workers"][move.card] += 1
     events.append(base.event("populated", seat, food=food, free=False))
@@ -452,7 +460,7 @@ def do_wonder(state: dict, seat: int, move: Wonder, events: list, discount: int 
     if p["blue"] < move.stages:
         raise Refused(Msg("no_blue_stage"))  # JA l.454
     if not action_card:
-        p["ca"] -= 1
+        spend_civil(p)
     p["blue"] -= move.stages
     p["stages"] += move.stages
     events.append(base.event("wonder_stage", seat, card=c.id, stages=p["stages"], cost=cost))
@@ -540,7 +548,7 @@ def do_discover(state: dict, seat: int, move: Discover, events: list, action_car
     p["science"] -= cost
     pacts.partners_pay_science(state, seat, events)
     if not action_card:
-        p["ca"] -= 1
+        spend_civil(p)
     events.append(base.event("discovered", seat, card=card(move.card).id, science=cost))
     play_technology(state, seat, move.card, events)
 
@@ -584,7 +592,7 @@ def do_play(state: dict, seat: int, move: Play, events: list) -> None:
     if c.kind == "leader":
         if move.then is not None:
             raise Refused(Msg("leader_no_action"))
-        p["ca"] -= 1
+        spend_civil(p)
         p["hand"].remove(move.card)
         if p["leader"]:
             state["discard"].append(p["leader"])  # JA l.362
@@ -613,7 +621,7 @@ def play_action(state: dict, seat: int, move: Play, c, events: list) -> None:
         raise Refused(Msg("say_what_it_does", card=name(c.id), hint=_then_hint(kind)))
     if wanted is None and then is not None:
         raise Refused(Msg("no_included"))
-    p["ca"] -= 1
+    spend_civil(p)
     p["hand"].remove(move.card)
     events.append(base.event("action", seat, card=c.id))
     for e in c.effects:

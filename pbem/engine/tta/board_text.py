@@ -15,7 +15,7 @@ LABELS = {
     "en": {"title": "Round {round}, Age {age}. Turn: {who}.", "last": "Round {n} is the last.",
            "over": "The game is over.", "row": "Card row (civil actions to take; decks {decks}):", "empty": "empty",
            "player": "Player {n}", "you": " (you)",
-           "rates": "culture {culture} (+{cr}), science {science} (+{sr}), strength {strength}, happy {happy}",
+           "rates": "culture {culture} ({cr}), science {science} ({sr}), strength {strength}, happy {happy}",
            "gov": "government {gov}; leader {leader}; civil actions {ca}/{cam}, military {ma}/{mam}",
            "banks": "food {food}, resources {res}; yellow bank {yellow}, unused workers {idle}; blue bank {blue}",
            "building": "{wonder} (building, {done}/{stages})", "flipped": "{wonder} (face down)", "hand": "hand: {cards}", "hand_n": ("hand: {n} card", "hand: {n} cards"),
@@ -31,7 +31,7 @@ LABELS = {
     "ja": {"title": "第{round}ラウンド、時代{age}。手番：{who}。", "last": "第{n}ラウンドが最後。",
            "over": "ゲーム終了。", "row": "カード列（取得に必要なCivilアクション。山札 {decks}）：", "empty": "なし",
            "player": "プレイヤー{n}", "you": "（あなた）",
-           "rates": "カルチャー{culture}（+{cr}）、発明{science}（+{sr}）、軍事力{strength}、幸福{happy}",
+           "rates": "カルチャー{culture}（{cr}）、発明{science}（{sr}）、軍事力{strength}、幸福{happy}",
            "gov": "政府 {gov}、リーダー {leader}、Civilアクション{ca}/{cam}、Militaryアクション{ma}/{mam}",
            "banks": "食料{food}、資源{res}、黄バンク{yellow}、未就労{idle}、青バンク{blue}",
            "building": "{wonder}（建設中 {done}/{stages}）", "flipped": "{wonder}（裏向き）", "hand": "手札：{cards}", "hand_n": ("手札：{n}枚",) * 2,
@@ -47,7 +47,7 @@ LABELS = {
            "over": "La partie est terminée.",
            "row": "Rangée de cartes (actions civiles pour prendre ; pioches {decks}) :",
            "empty": "vides", "player": "Joueur {n}", "you": " (vous)",
-           "rates": "culture {culture} (+{cr}), science {science} (+{sr}), force {strength}, bonheur {happy}",
+           "rates": "culture {culture} ({cr}), science {science} ({sr}), force {strength}, bonheur {happy}",
            "gov": "gouvernement {gov} ; dirigeant {leader} ; "
                   "actions civiles {ca}/{cam}, militaires {ma}/{mam}",
            "banks": "nourriture {food}, ressources {res} ; réserve jaune {yellow}, ouvriers libres {idle} ; "
@@ -67,7 +67,7 @@ LABELS = {
     "de": {"title": "Runde {round}, Zeitalter {age}. Am Zug: {who}.", "last": "Runde {n} ist die letzte.",
            "over": "Das Spiel ist vorbei.", "row": "Kartenreihe (Zivilaktionen zum Nehmen; Stapel {decks}):",
            "empty": "leer", "player": "Spieler {n}", "you": " (du)",
-           "rates": "Kultur {culture} (+{cr}), Wissenschaft {science} (+{sr}), Stärke {strength}, "
+           "rates": "Kultur {culture} ({cr}), Wissenschaft {science} ({sr}), Stärke {strength}, "
                     "Zufriedenheit {happy}",
            "gov": "Regierung {gov}; Anführer {leader}; Zivilaktionen {ca}/{cam}, Militäraktionen {ma}/{mam}",
            "banks": "Nahrung {food}, Rohstoffe {res}; gelber Vorrat {yellow}, freie Arbeiter {idle}; "
@@ -239,7 +239,8 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
     others = []
     for i, p in enumerate(view["seats"]):
         r = p["ratings"]
-        rates = t["rates"].format(culture=p["culture"], cr=r["culture"], science=p["science"], sr=r["science"],
+        rates = t["rates"].format(culture=p["culture"], cr=f"{r['culture']:+d}", science=p["science"],
+                                  sr=f"{r['science']:+d}",
                                   strength=r["strength"], happy=r["happy"])
         if view.get("you") is not None and i != view["you"]:
             # The others in one line each (the game page shows their whole tableaus).

@@ -257,6 +257,7 @@ def view(state: dict, seat: int | None) -> dict:
             sv["hand"] = {"count": len(p["hand"]), "ages": ages}
         sv["ratings"] = eco.ratings(p, state["options"])
         sv["ratings"]["strength"] = strength(state, i)  # with the pacts' strength
+        sv["ratings"]["culture"] += pacts.rate(state, i, "culture")  # what production scores (JA l.54, l.513)
         sv["food"] = eco.amount(p, "food")
         sv["resources"] = eco.amount(p, "resource")
         seats.append(sv)

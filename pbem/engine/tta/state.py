@@ -38,6 +38,7 @@ def new_seat() -> dict:
         "mil_res": 0,            # resources usable only for military units, this turn
         "free_pop": False,       # Ocean Liner Service's increase used this turn
         "revolted": False,       # a revolution was made this turn (no other civil action)
+        "ca_used": False,        # a civil action was spent this turn: no revolution now (JA l.388)
         "hold": False,           # optional corruption rule: one token less at this turn's mine production
         "active": [START_GOVERNMENT],  # card ids whose effects act (economy.refresh keeps it in step)
         "mil_hand": [],          # military cards in hand (others see the count and the ages)

@@ -37,6 +37,7 @@ def turn_start(state: dict, events: list) -> str:
     p["new"] = []
     p["free_pop"] = False
     p["revolted"] = False
+    p["ca_used"] = False
     p["hold"] = False
     events.append(base.event("turn", seat, round=state["round"]))
     return "refill"
