@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.engine import CommandError, IllegalMove, NotACommand, tta
+from pbem.engine import CommandError, NotACommand, tta
 from pbem.engine.messages import LOCALES
 from pbem.engine.tta import messages
 from pbem.engine.tta.actions import Refused
