@@ -374,12 +374,16 @@ def _card_words(prompt, names, card_name) -> str | None:
     player and the amount it is about; None when the prompt has no card or the game names none."""
     data = prompt.data or {}
     if card_name is None or "card" not in data or prompt.kind not in ("bid", "colonize", "defend", "pact_answer",
-                                                                      "event_choice"):
+                                                                      "event_choice", "sacrifice"):
         return None
     card = card_name(data["card"])
-    by = data.get("by")
+    by = data.get("on") if prompt.kind == "sacrifice" else data.get("by")
     who = (names[by] if by is not None and by < len(names) and names[by] else
            gettext("Player %(n)d", n=(by or 0) + 1))
+    if prompt.kind == "sacrifice":
+        return gettext("your war on %(on)s (%(card)s) is resolved now: your strength %(attack)s, theirs %(defence)s "
+                       "before sacrifices; sacrifice units for strength, or sacrifice none", on=who, card=card,
+                       attack=data.get("attack", 0), defence=data.get("defence", 0))
     if prompt.kind == "bid":
         return gettext("bid for %(card)s or pass; to beat: %(high)s (a bid is the colonization strength you will pay "
                        "if you win: sacrificed units plus bonus cards)", card=card, high=data.get("high", 0))
@@ -421,6 +425,8 @@ def prompt_words(prompt, names=(), rules=None) -> str:
         words += " " + ngettext("(%(num)s person left)", "(%(num)s people left)", data["left"])
     if data.get("short"):
         words += " " + gettext("(%(short)s food short)", short=data["short"])
+    if "limit" in data and "hand" in data:
+        words += " " + gettext("(you hold %(hand)s, keep %(limit)s)", hand=data["hand"], limit=data["limit"])
     if "high" in data:
         words += " " + gettext("(highest bid so far: %(high)s)", high=data["high"])
     if "total" in data and "dice" in data:

@@ -370,6 +370,10 @@ def test_a_war_is_resolved_at_the_declarers_next_turn_and_the_declarer_sacrifice
     mil(state, "mil/I/bonus", seat=1)
     state, events = at_war_resolution(state)
     assert asked(state) == [(0, "sacrifice")]
+    # The prompt names the war and both strengths before any sacrifice (public: the board shows them).
+    (prompt,) = tta.pending(state)
+    assert prompt.data == {"card": state["wars"][0]["card"], "on": 1, "attack": st(state, 0), "defence": st(state, 1)}
+    assert (prompt.data["attack"], prompt.data["defence"]) == (4, 3)
     state, _ = act(state, "sacrifice swordsmen")                 # 4 + 2 = 6
     assert asked(state) == [(1, "defend")]
     with pytest.raises(IllegalMove, match="no defence bonus cards in a war"):

@@ -150,8 +150,10 @@ def test_discard_step_down_to_the_military_action_maximum():
     assert tta.legal(state, 0) and all(str(m).startswith("discard ") for m in tta.legal(state, 0))
     with pytest.raises(IllegalMove):
         act(state, "build farm Agriculture")
+    (prompt,) = tta.pending(state)
+    assert prompt.data == {"limit": 2, "hand": 4}  # the prompt says how many to keep, out of how many
     state, _ = act(state, "discard Raid I")
-    assert [(p.seat, p.kind) for p in tta.pending(state)] == [(0, "discard")]
+    assert [(p.seat, p.kind, p.data) for p in tta.pending(state)] == [(0, "discard", {"limit": 2, "hand": 3})]
     state, _ = act(state, "discard legion")
     assert [(p.seat, p.kind) for p in tta.pending(state)] == [(0, "actions")]
     assert len(state["seats"][0]["mil_hand"]) == 2

@@ -244,6 +244,13 @@ def test_war_defence_and_event_choices_name_the_card_and_the_player(app):
         war = Prompt(1, "defend", {"card": "mil/II/war_over_territory:1", "by": 0, "attack": 9, "war": True})
         assert outbound.prompt_words(war, names, engine.get("tta")) == ("ann is at war with you (War over Territory), strength 9: "
                                                      "sacrifice units for strength, or defend none")
+        mine = Prompt(0, "sacrifice", {"card": "mil/II/war_over_territory:1", "on": 1, "attack": 9, "defence": 6})
+        assert outbound.prompt_words(mine, names, engine.get("tta")) == (
+            "your war on bob (War over Territory) is resolved now: your strength 9, theirs 6 before sacrifices; "
+            "sacrifice units for strength, or sacrifice none")
+        discard = Prompt(0, "discard", {"limit": 2, "hand": 4})
+        assert outbound.prompt_words(discard, names, engine.get("tta")) == (
+            "discard military cards down to your hand limit (you hold 4, keep 2)")
         choice = Prompt(0, "event_choice", {"card": "mil/I/raid:1", "options": ["a", "b"], "victim": 2})
         assert outbound.prompt_words(choice, names, engine.get("tta")) == ("choose what Raid I takes or gives (answers below) "
                                                         "(the loser is Bot 3)")

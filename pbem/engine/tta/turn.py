@@ -10,7 +10,7 @@ from .board import (AGE_END_YELLOW, FAMINE_CULTURE, ROW_REMOVAL, ROW_SLOTS, cons
 from .cards import AGES, CARDS, card
 from .cards.military import MILITARY
 from .conflict import war_phase
-from .events import final_events, options_of
+from .events import final_events, options_of, strength
 from .military_deck import draw_military
 from .politics import political_moves
 
@@ -318,7 +318,15 @@ def prompts(state: dict) -> list[base.Prompt]:
         return [base.Prompt(s, frame["kind"], _choice_data(frame, s)) for s in frame["seats"] if s not in done]
     # What the asked seat needs to answer: the territory and its bids, the attack or the pact offered (all public).
     data = {k: frame[k] for k in ("card", "high", "bid", "by", "attack", "a", "b", "war") if k in frame}
+    seat = frame["seat"]
+    p = state["seats"][seat]
     if frame["kind"] == "actions":
-        p = state["seats"][frame["seat"]]
         data = {"civil_actions": p["ca"], "military_actions": p["ma"], "first_round": state["round"] == 1}
-    return [base.Prompt(frame["seat"], frame["kind"], data)]
+    elif frame["kind"] == "discard":  # how many to keep, out of how many
+        data = {"limit": eco.military_hand_limit(p), "hand": len(p["mil_hand"])}
+    elif frame["kind"] == "sacrifice":  # which war, and the strengths before any sacrifice (both public)
+        war = next(w for w in state["wars"] if w["by"] == seat)
+        data = {"card": war["card"], "on": war["on"],
+                "attack": strength(state, seat) + pacts.attack_bonus(state, seat, war["on"]),
+                "defence": strength(state, war["on"])}
+    return [base.Prompt(seat, frame["kind"], data)]
