@@ -74,7 +74,8 @@ def targets(state: dict, who: str) -> list[int]:
 
 
 def discontent(p: dict, options: dict) -> int:
-    """Discontent workers: happy faces short of the number the yellow bank asks for, at most the idle ones."""
+    """Discontent workers: happy faces short of the number the yellow bank asks for. Not capped at the idle
+    workers: more discontent than idle workers is an uprising (JA l.507, the card data's definition)."""
     return max(0, happy_needed(p["yellow"]) - eco.ratings(p, options)["happy"])
 
 
