@@ -18,6 +18,17 @@ def _games() -> list:
     return [engine.get(slug) for slug in engine.games() if not slug.startswith("test-")]
 
 
+def offered_players(rules) -> tuple[int, ...]:
+    """The player counts a host can choose: with the options offered (an unavailable option keeps its default:
+    Stone Age's 5th seat needs the expansion, which is not offered yet)."""
+    if not hasattr(rules, "players_allowed"):
+        return tuple(rules.PLAYERS)
+    offered = {o.name: o.default for o in rules.OPTIONS}
+    counts = {n for o in rules.OPTIONS if not o.unavailable for c in o.choices
+              for n in rules.players_allowed({**offered, o.name: c})}
+    return tuple(sorted(counts or rules.players_allowed(offered)))
+
+
 def _number(form, name: str, label: str, low: float, high: float, errors: list, default, whole: bool = True):
     raw = str(form.get(name, "")).strip()[:40] or str(default)
     try:
@@ -75,7 +86,10 @@ def new_game():
                 errors.append(exc.localized())
             else:
                 return redirect(url_for("games.show", game_id=game.id))
-    return render_template("lobby/new.html", games=_games(), form=form, errors=errors), (400 if errors else 200)
+    games = _games()
+    counts = [n for rules in games for n in offered_players(rules)]
+    return render_template("lobby/new.html", games=games, players=offered_players, seats=(min(counts), max(counts)),
+                           form=form, errors=errors), (400 if errors else 200)
 
 
 def _lobby_action(game_id: int, action, done: str):

@@ -20,7 +20,7 @@ def test_the_new_game_form_offers_tta_with_its_options_and_says_what_it_does_not
     assert 'name="option_tta_internet_culture"' in page and 'name="option_tta_corruption_choice"' in page
     assert 'name="option_tta_rules"' not in page  # the military half is not there to choose
     summary = re.search(r'<p class="meta" id="summary-tta">(.*?)</p>', page).group(1)
-    assert "played in full" in summary and "territories" in summary and "aggressions, wars and pacts" in summary
+    assert "the whole game" in summary and "territories" in summary and "aggressions, wars and pacts" in summary
 
     created = client.post("/games/new", data={"slug": "tta", "seats": "3", "bots": "2", "title": "Ages",
                                                "option_tta_internet_culture": "2", "turn_days": "2"})

@@ -110,7 +110,7 @@ PRESENTATION = Presentation(
     stylesheet="board.css",
     example="take 1",
     options=OPTIONS,
-    summary=_l("Through the Ages is played in full: technologies, buildings, wonders, leaders, action cards, the "
+    summary=_l("the whole game: technologies, buildings, wonders, leaders, action cards, the "
                "card row, military cards, tactics and armies, events, territories with their bidding, aggressions, "
                "wars and pacts, with standing orders for defence, pacts and bids."),
     blueprint=bp,
