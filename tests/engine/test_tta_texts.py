@@ -58,3 +58,30 @@ def test_a_seat_reads_its_own_draw_and_discard_once_and_the_others_read_the_coun
         assert len(mine) == 2 and "Defense / Colonization Bonus I" in mine[0] and "Raid I" in mine[1], mine
         assert len(theirs) == 2 and not any("Raid" in line or "Bonus" in line for line in theirs), theirs
         assert theirs == spectator
+
+
+@pytest.mark.parametrize("locale, passed, chose", [
+    ("en", "Bob: no political action.", "Bob answered the choice of Raid I."),
+    ("ja", "Bob：政治アクションなし。", "Bob：Raid Iの選択に回答。"),
+    ("fr", "Bob : pas d'action politique.", "Bob : choix donné pour Raid I."),
+    ("de", "Bob: keine politische Aktion.", "Bob: Wahl bei Raid I getroffen.")])
+def test_passing_the_political_action_and_answering_a_choice_say_so(locale, passed, chose):
+    """A tester read "Bob: actions done" for a passed political phase, and a bare English "chose." in every
+    language; the choice itself stays secret until every seat has answered."""
+    state = tta.setup(2, {}, "politics-done")
+    state["stack"] = [{"kind": "politics", "seat": 0, "resume": "discard"}]
+    state["phase"] = "politics"
+    _, events = tta.apply(state, 0, tta.parse("done", state, 0)[0])
+    assert events[0] == {"kind": "done", "seat": 0, "politics": True}
+    names = ["Ann", "Bob"]
+    assert tta.describe({**events[0], "seat": 1}, 0, locale, names) == passed
+    assert tta.describe({"kind": "chose", "seat": 1, "card": "mil/I/raid:1"}, 0, locale, names) == chose
+    assert "%" not in tta.describe({"kind": "chose", "seat": 1}, 0, locale, names)  # stored before it named the card
+
+
+def test_french_and_german_lines_about_you_agree_with_you():
+    draw = {"kind": "military_cards", "seat": 0, "to": [0], "cards": ["mil/I/raid:1"]}
+    assert tta.describe(draw, 0, "fr") == "Vous avez pioché : Raid I."
+    assert tta.describe(draw, 0, "de") == "Du hast gezogen: Raid I."
+    ended = {"kind": "pact_ended", "seat": 0, "card": "mil/I/open_borders_agreement:1"}
+    assert "Vous a " not in tta.describe(ended, 0, "fr") and "Du hat " not in tta.describe(ended, 0, "de")

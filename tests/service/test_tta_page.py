@@ -353,3 +353,21 @@ def test_the_build_panel_counts_one_resource_and_one_worker_as_one(app, locale, 
     assert economy.amount(p, "resource") == 1
     with app.test_request_context(), force_locale(locale):
         assert _builds(state, 0, [Build("civ/A/agriculture")]).note == note
+
+
+def test_passing_the_political_action_is_worded_so_and_asks_no_really(app):
+    """The political phase's "done" read "Done: production and the next player follow" and asked "Really? It
+    cannot be undone", though it only passes the political action (the actions come next) and can be undone."""
+    from pbem.engine import tta
+    from pbem.web.games.tta import forms
+
+    state = tta.setup(2, {}, "politics-panel")
+    state["stack"] = [{"kind": "politics", "seat": 0, "resume": "discard"}]
+    state["phase"] = "politics"
+    with app.test_request_context():
+        (passing,) = [p for p in forms.panels(state, 0, tta.legal(state, 0), "en") if p.title == "Political action"]
+        assert [(c.command, str(c.label), c.confirm) for c in passing.choices] == [
+            ("done", "No political action this turn", False)]
+        state["stack"] = [{"kind": "actions", "seat": 0, "resume": "production"}]
+        ending = [p for p in forms.panels(state, 0, tta.legal(state, 0), "en") if p.title == "End your actions"]
+        assert [(c.command, c.confirm) for c in ending[0].choices] == [("done", True)]

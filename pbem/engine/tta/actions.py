@@ -694,10 +694,10 @@ def do_hold(state: dict, seat: int, move: Hold, events: list) -> None:
 
 
 def do_done(state: dict, seat: int, move: Done, events: list) -> None:
-    """End the action phase: the frame is answered and the turn goes on."""
+    """End the action phase, or pass the political action: the frame is answered and the turn goes on."""
     frame = state["stack"].pop()
     state["phase"] = frame["resume"]
-    events.append(base.event("done", seat))
+    events.append(base.event("done", seat, politics=True) if frame["kind"] == "politics" else base.event("done", seat))
 
 
 def can_tactic(state: dict, seat: int, copy: str) -> Msg | None:

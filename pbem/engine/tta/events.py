@@ -414,7 +414,7 @@ def answer_choice(state: dict, seat: int, option: str, events: list) -> None:
         raise ValueError(option)
     frame["answers"][str(seat)] = option
     frame["answered"].append(seat)
-    events.append(base.event("chose", seat))
+    events.append(base.event("chose", seat, card=frame["card"]) if "card" in frame else base.event("chose", seat))
     if len(frame["answered"]) < len(frame["seats"]):
         return
     state["stack"].pop()

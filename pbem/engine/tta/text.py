@@ -50,7 +50,8 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         "leader": lambda: f"{who} elected {card}.",
         "action": lambda: f"{who} played {card}.",
         "produced": lambda: f"{who} produced {ev.get('amount')} {ev.get('what')}.",
-        "done": lambda: f"{who} ended the actions.",
+        "done": lambda: f"{who}: no political action." if ev.get("politics") else f"{who} ended the actions.",
+        "chose": lambda: f"{who} answered the choice of {card}." if card else f"{who} answered a choice.",
         "uprising": lambda: f"{who}: uprising! Nothing is produced this turn.",
         "scored": lambda: f"{who} scored {ev.get('culture')} culture and {ev.get('science')} science.",
         "famine": lambda: f"{who}: famine, {ev.get('missing')} food short, -{ev.get('culture')} culture.",
@@ -126,7 +127,8 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         if k == "wonder_done" and not ev.get("culture"):
             k = "wonder_done_plain"
         k = {("bid", True): "bid_standing", ("bid_pass", True): "bid_pass_cannot",
-             ("colonized", True): "colonized_free", ("standing_bid", True): "standing_bid_none"}.get(
+             ("colonized", True): "colonized_free", ("standing_bid", True): "standing_bid_none",
+             ("done", True): "done_politics", ("chose", True): "chose_plain"}.get(
             (k, _variant(k, ev)), k)
         return LOCAL[locale][k].format(who=who_l, card=card, **extra)
     make = lines.get(k)
@@ -139,7 +141,8 @@ CANNOT = ("no_unit", "cannot_pay")
 def _variant(kind: str, ev: Mapping) -> bool:
     """Whether an event is told in the second form of its kind (standing bid, forced pass, Columbus, no limit)."""
     return {"bid": bool(ev.get("standing")), "bid_pass": ev.get("why") in CANNOT, "colonized": not ev.get("units"),
-            "standing_bid": ev.get("limit") is None}.get(kind, False)
+            "standing_bid": ev.get("limit") is None, "done": bool(ev.get("politics")),
+            "chose": not ev.get("card")}.get(kind, False)
 
 
 WHAT = {"ja": {"food": "食料", "resource": "資源", "culture": "カルチャー", "science": "発明", "yellow": "人口トークン"},
@@ -174,6 +177,9 @@ LOCAL = {
         "leader": "{who}：リーダー{card}をプレイ。",
         "action": "{who}：{card}をプレイ。",
         "done": "{who}：アクション終了。",
+        "done_politics": "{who}：政治アクションなし。",
+        "chose": "{who}：{card}の選択に回答。",
+        "chose_plain": "{who}：選択に回答。",
         "uprising": "{who}：暴動！ この手番は生産なし。",
         "scored": "{who}：カルチャー{culture}、発明{science}を得た。",
         "famine": "{who}：飢饉、食料{missing}不足でカルチャー-{culture}。",
@@ -248,6 +254,9 @@ LOCAL = {
         "leader": "{who} : {card} au pouvoir.",
         "action": "{who} : {card} joué.",
         "done": "{who} : actions terminées.",
+        "done_politics": "{who} : pas d'action politique.",
+        "chose": "{who} : choix donné pour {card}.",
+        "chose_plain": "{who} : choix donné.",
         "uprising": "{who} : révolte ! Aucune production ce tour.",
         "scored": "{who} : +{culture} culture, +{science} science.",
         "famine": "{who} : famine, {missing} nourriture manquante, -{culture} culture.",
@@ -255,7 +264,7 @@ LOCAL = {
         "game_over": "La partie est terminée.",
         "event": "Événement : {card}.",
         "military_draw": "{who} : pioche {count} carte(s) militaire(s) de l'âge {age}.",
-        "military_cards": "{who} a pioché : {cards_names}.",
+        "military_cards": "Vous avez pioché : {cards_names}.",  # told only to the seat that drew
         "military_reshuffle": "La défausse militaire de l'âge {age} est mélangée en une nouvelle pioche.",
         "military_discard": "{who} : défausse une carte militaire de l'âge {age}.",
         "military_discarded": "{who} : défausse {card}.",
@@ -292,7 +301,7 @@ LOCAL = {
         "pact_accepted": "{who} : {card} de {by_name} accepté.",
         "pact_refused": "{who} : {card} de {by_name} refusé ; la carte revient dans sa main.",
         "pact_cancelled": "{who} : pacte {card} annulé.",
-        "pact_ended": "{card} prend fin : {who} a attaqué son partenaire.",
+        "pact_ended": "{card} prend fin ({who} : attaque contre le partenaire).",
         "traded": "{who} : 1 {what_name} payé à la place ({card}).",
         "wonder_flipped": "{who} : merveille {card} retournée face cachée (sans effet, 2 culture par tour).",
         "standing_order": "{who} : consigne permanente, {topic} {policy}.",
@@ -322,6 +331,9 @@ LOCAL = {
         "leader": "{who}: {card} als Anführer.",
         "action": "{who}: {card} gespielt.",
         "done": "{who}: Aktionen beendet.",
+        "done_politics": "{who}: keine politische Aktion.",
+        "chose": "{who}: Wahl bei {card} getroffen.",
+        "chose_plain": "{who}: Wahl getroffen.",
         "uprising": "{who}: Aufstand! Keine Produktion in diesem Zug.",
         "scored": "{who}: +{culture} Kultur, +{science} Wissenschaft.",
         "famine": "{who}: Hungersnot, {missing} Nahrung fehlt, -{culture} Kultur.",
@@ -329,7 +341,7 @@ LOCAL = {
         "game_over": "Das Spiel ist vorbei.",
         "event": "Ereignis: {card}.",
         "military_draw": "{who}: zieht {count} Militärkarte(n) aus Zeitalter {age}.",
-        "military_cards": "{who} hat gezogen: {cards_names}.",
+        "military_cards": "Du hast gezogen: {cards_names}.",  # told only to the seat that drew
         "military_reshuffle": "Der Militär-Ablagestapel von Zeitalter {age} wird zu einem neuen Stapel gemischt.",
         "military_discard": "{who}: wirft eine Militärkarte aus Zeitalter {age} ab.",
         "military_discarded": "{who}: wirft {card} ab.",
@@ -367,7 +379,7 @@ LOCAL = {
         "pact_accepted": "{who}: {card} von {by_name} angenommen.",
         "pact_refused": "{who}: {card} von {by_name} abgelehnt; die Karte geht zurück auf die Hand.",
         "pact_cancelled": "{who}: Pakt {card} gekündigt.",
-        "pact_ended": "{card} endet: {who} hat den Partner angegriffen.",
+        "pact_ended": "{card} endet ({who}: Angriff auf den Partner).",
         "traded": "{who}: 1 {what_name} ersatzweise gezahlt ({card}).",
         "wonder_flipped": "{who}: Weltwunder {card} umgedreht (ohne Wirkung, 2 Kultur je Zug).",
         "standing_order": "{who}: Daueranweisung gesetzt, {topic} {policy}.",

@@ -81,6 +81,10 @@ def panels(state: dict, seat: int, legal: list, locale: str) -> list:
         rest_panel.title = _("Other actions")
         out.append(rest_panel)
     if any(isinstance(m, Done) for m in legal):
-        out.append(Panel("buttons", _("End your actions"), [Choice("done", _("Done: production and the next "
-                                                                            "player follow"), confirm=True)]))
+        if state["stack"] and state["stack"][-1]["kind"] == "politics":
+            # Passing the political action: the actions come next, and it can be taken back (no "Really?").
+            out.append(Panel("buttons", _("Political action"), [Choice("done", _("No political action this turn"))]))
+        else:
+            out.append(Panel("buttons", _("End your actions"), [Choice("done", _("Done: production and the next "
+                                                                                "player follow"), confirm=True)]))
     return out
