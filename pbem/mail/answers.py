@@ -29,7 +29,9 @@ MAX_ANSWERS_PER_HOUR = 30
 # A player writing from their seat in a game being played is answered far beyond that: the
 # answer is their turn mail. The ceiling only stops a mail program that answers every answer.
 MAX_SEAT_ANSWERS_PER_HOUR = 300
-HISTORY_LINES = 30
+# "What happened" in an answer: the first lines (what the sender's own lines did and brought) and the latest,
+# with a count of those left out between; a reply that ends a TtA turn is followed by every other seat's turn.
+HISTORY_LINES = 60
 LEGAL_SHOWN = 24  # legal commands listed in an answer; the rest are counted
 EXAMPLES = 8
 
@@ -566,7 +568,13 @@ def _history(game: Game, since: int, viewer: int | None, locale: str) -> list[st
                                .order_by(Move.seq)).all()
     lines = [undo.describe(rules, ev, viewer, locale, names) for move in moves if move.undone_by is None
              for ev in move.events]
-    return [line for line in lines if line][-HISTORY_LINES:]
+    lines = [line for line in lines if line]
+    if len(lines) <= HISTORY_LINES:
+        return lines
+    head, tail = HISTORY_LINES * 2 // 3, HISTORY_LINES // 3
+    left_out = len(lines) - head - tail
+    return lines[:head] + [ngettext("… %(num)d more line, on the game page …",
+                                    "… %(num)d more lines, on the game page …", left_out)] + lines[-tail:]
 
 
 def _situation(report: Report, locale: str) -> list[str]:
