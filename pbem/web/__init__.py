@@ -8,9 +8,22 @@ from flask_babel import refresh
 from ..text_input import unstorable
 
 
+def reader():
+    """Whose language and time zone a page speaks: the signed-in user, else the player whose signed seat link
+    (from a turn mail) was opened without a session; None for a visitor."""
+    return getattr(g, "user", None) or g.get("link_reader")
+
+
+def read_as_link_player(user) -> None:
+    """A seat link opened without a session reads in that seat's player's language and zone, as the mail did."""
+    if getattr(g, "user", None) is None and user is not None:
+        g.link_reader = user
+        refresh()
+
+
 def select_locale() -> str:
-    """The signed-in user's language, else the browser's best match."""
-    user = getattr(g, "user", None)
+    """The reader's language (see `reader`), else the browser's best match."""
+    user = reader()
     if user is not None and user.locale in current_app.config["LANGUAGES"]:
         return user.locale
     return request.accept_languages.best_match(current_app.config["LANGUAGES"]) or "en"

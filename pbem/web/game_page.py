@@ -14,6 +14,7 @@ from ..mail import delivery, outbound
 from ..models import ChatMessage, Game, GameNote
 from ..play import undo
 from . import history as log
+from . import read_as_link_player
 from .errors import bad_link
 from .move_forms import FormProblem, build_panels, compose
 
@@ -113,6 +114,7 @@ def play_link(token: str):
         abort(404, bad_link(exc))
     game = db.session.get(Game, link["g"]) or abort(404, _("That game no longer exists."))
     seat_row = game.seat_at(link["s"])
+    read_as_link_player(seat_row.user if seat_row is not None else None)
     current = seat_row is not None and seat_row.prompt_version == link.get("p") and game.status == "active"
     return _render(game, link["s"], link_token=token, read_only=not current,
                    error=None if current else _("This link is for an earlier turn: the game is shown read-only."))
@@ -132,6 +134,8 @@ def move(game_id: int):
     seat = viewer_seat(game, link)
     if seat is None:
         abort(403, _("You are not playing in this game."))
+    if link is not None and game.seat_at(seat) is not None:
+        read_as_link_player(game.seat_at(seat).user)
     if link is not None and (game.seat_at(seat) is None or game.seat_at(seat).prompt_version != link.get("p")):
         return _render(game, seat, link_token, read_only=True, status=409,
                        error=_("This link is for an earlier turn: nothing was applied. The game is shown read-only."))

@@ -13,8 +13,11 @@ from ..languages import duration
 
 
 def viewer_zone() -> ZoneInfo:
-    """The signed-in user's time zone (UTC for visitors or an unknown name)."""
-    user = getattr(g, "user", None)
+    """The reader's time zone (web.reader: the signed-in user, or a seat link's player; UTC for visitors or an
+    unknown name)."""
+    from . import reader
+
+    user = reader()
     try:
         return ZoneInfo(user.timezone) if user is not None and user.timezone else ZoneInfo("UTC")
     except (ZoneInfoNotFoundError, ValueError):

@@ -86,6 +86,23 @@ def test_opening_the_link_changes_nothing_and_an_old_one_is_read_only(make_game,
     assert "read-only" in page or "earlier" in page
 
 
+def test_a_move_link_opened_without_a_session_reads_in_the_players_language_and_zone(make_game, make_user, client):
+    """A tester opened a Japanese player's link in a fresh browser and read English and UTC: the link names the
+    seat, so the page speaks as its turn mail did; a signed-in user still reads in their own settings."""
+    ann = make_user("ann", locale="ja")
+    ann.timezone = "Asia/Tokyo"
+    db.session.commit()
+    make_game(humans=(ann, "bob"))
+    link = re.search(r"http://pbem\.test(/play/\S+)", turn_mails("ann@example.com")[0].text).group(1)
+    page = client.get(link, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert 'lang="ja"' in page and "JST" in page
+    from conftest import signin
+
+    make_user("cy", locale="fr")
+    signin(client, "cy@example.com")
+    assert 'lang="fr"' in client.get(link).get_data(as_text=True)
+
+
 def test_a_move_link_is_the_seats_key_for_its_prompt_and_no_other(make_game, client):
     """Whoever holds a turn mail's move link, signed in or not, plays that seat's current prompt from it (a
     turn mail is not to be forwarded: docs/security.md); once the prompt is answered the link applies nothing."""
