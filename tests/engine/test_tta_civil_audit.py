@@ -1,7 +1,7 @@
 """TtA civil rules and the game's end, audited case by case against the Japanese summary (JA l.N)."""
 import pytest
 
-from pbem.engine import IllegalMove
+from pbem.engine import IllegalMove, tta
 from pbem.engine.tta import economy as eco
 from pbem.engine.tta import turn
 
@@ -330,3 +330,31 @@ def test_the_culture_per_turn_shown_is_what_production_scores(seat, want):
     assert p["culture"] == 10 + shown and shown == eco.ratings(p)["culture"] + want
     text = board_text(tta.view(state, seat), "en")
     assert f"culture {p['culture']} ({shown:+d})" in text
+
+
+@pytest.mark.parametrize("locale, uprising, covered", [
+    ("en", "Uprising ahead (discontent workers: 2, unused workers: 1)", "Discontent workers: 2, covered by the unused"),
+    ("ja", "暴動の危険（不満のある労働者：2、未就労：1）", "不満のある労働者：2（未就労2で補えています）。"),
+    ("fr", "Soulèvement en vue (ouvriers mécontents : 2, ouvriers libres : 1)", "Ouvriers mécontents : 2, couverts"),
+    ("de", "Aufstand droht (unzufriedene Arbeiter: 2, freie Arbeiter: 1)", "Unzufriedene Arbeiter: 2, von den")])
+def test_the_board_warns_of_an_uprising_before_production_finds_it(locale, uprising, covered):
+    """A tester had two uprisings in a row with nothing on the board or in the mail saying that the discontent
+    workers outnumbered the unused ones; the warning is the production's own test (JA l.499-507)."""
+    from pbem.engine.tta.board_text import board_text, unrest
+    from pbem.engine.tta.events import uprising_ahead
+
+    state = tta_state()
+    p = state["seats"][0]
+    p["yellow"], p["idle"], p["boxed"] = 12, 2, 5  # 2 happy faces needed, none
+    seat_view = tta.view(state, 0)["seats"][0]
+    assert seat_view["ratings"]["happy_needed"] == 2 and not uprising_ahead(p, state["options"])
+    assert covered in unrest(seat_view, locale) and covered in board_text(tta.view(state, 0), locale)
+    p["idle"] = 1
+    assert uprising_ahead(p, state["options"])
+    assert unrest(tta.view(state, 0)["seats"][0], locale).startswith(uprising)
+    assert uprising in board_text(tta.view(state, 0), locale)
+    events: list = []
+    turn.production(state, events)
+    assert [e["kind"] for e in events] == ["uprising"]
+    p["yellow"] = 18  # nobody discontent: no line at all
+    assert unrest(tta.view(state, 0)["seats"][0], locale) == ""

@@ -371,3 +371,22 @@ def test_passing_the_political_action_is_worded_so_and_asks_no_really(app):
         state["stack"] = [{"kind": "actions", "seat": 0, "resume": "production"}]
         ending = [p for p in forms.panels(state, 0, tta.legal(state, 0), "en") if p.title == "End your actions"]
         assert [(c.command, c.confirm) for c in ending[0].choices] == [("done", True)]
+
+
+def test_the_page_warns_of_an_uprising_and_its_done_button_says_so(client, make_user, make_game):
+    """Two uprisings in a row and nothing said: the page shows the happy faces needed, the warning, and the
+    button ending the turn names the uprising (its "Really?" still comes)."""
+    from pbem.engine.tta.events import uprising_ahead
+
+    ann = make_user("ann")
+    game = make_game("tta", humans=(ann,), bots=1)
+    state = {**game.state, "seats": [dict(p) for p in game.state["seats"]]}
+    state["seats"][0].update(yellow=12, idle=1)  # 2 happy faces needed, none: 2 discontent, 1 unused worker
+    assert uprising_ahead(state["seats"][0], state["options"])
+    game.state = state
+    db.session.commit()
+    signin(client, ann.email)
+    page = html.unescape(_page(client, game))
+    assert "Uprising ahead (discontent workers: 2, unused workers: 1)" in page
+    assert "Happy faces (needed)" in page
+    assert re.search(r'value="done"[^>]*>Done, with an uprising: nothing is produced this turn', page)

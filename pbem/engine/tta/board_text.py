@@ -216,6 +216,33 @@ def _military(copy: str, t: Mapping) -> str:
     return t["bonus"].format(card=name(copy), d=m.defense, c=m.colonization) if m.kind == "bonus" else name(copy)
 
 
+# Discontent workers against unused ones (JA l.499-507): (an uprising at production, covered), by language.
+UNREST = {
+    "en": ("Uprising ahead (discontent workers: {d}, unused workers: {idle}): nothing is produced at the end of the "
+           "turn unless happy faces or unused workers make up the difference.",
+           "Discontent workers: {d}, covered by the unused workers ({idle})."),
+    "ja": ("暴動の危険（不満のある労働者：{d}、未就労：{idle}）。幸福か未就労の労働者で補わなければ、手番の終わりに何も生産されません。",
+           "不満のある労働者：{d}（未就労{idle}で補えています）。"),
+    "fr": ("Soulèvement en vue (ouvriers mécontents : {d}, ouvriers libres : {idle}) : rien n'est produit en fin de "
+           "tour si le bonheur ou des ouvriers libres ne comblent pas l'écart.",
+           "Ouvriers mécontents : {d}, couverts par les ouvriers libres ({idle})."),
+    "de": ("Aufstand droht (unzufriedene Arbeiter: {d}, freie Arbeiter: {idle}): am Ende des Zuges wird nichts "
+           "produziert, wenn Zufriedenheit oder freie Arbeiter den Unterschied nicht ausgleichen.",
+           "Unzufriedene Arbeiter: {d}, von den freien Arbeitern gedeckt ({idle})."),
+}
+
+
+def unrest(seat_view: Mapping, locale: str = "en") -> str:
+    """A seat's discontent workers in words, with the uprising they bring when unused workers cannot cover
+    them; "" when nobody is discontent."""
+    r = seat_view["ratings"]
+    discontent = r.get("happy_needed", 0) - r["happy"]
+    if discontent <= 0:
+        return ""
+    uprising, covered = UNREST.get(locale, UNREST["en"])
+    return (uprising if discontent > seat_view["idle"] else covered).format(d=discontent, idle=seat_view["idle"])
+
+
 def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = None) -> str:
     """The board as monospaced text for a turn email."""
     t = LABELS.get(locale, LABELS["en"])
@@ -256,6 +283,8 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
                                           ca=p["ca"], cam=r["civil_actions"], ma=p["ma"], mam=r["military_actions"]))
         out.append("  " + t["banks"].format(food=p["food"], res=p["resources"], yellow=p["yellow"], idle=p["idle"],
                                             blue=p["blue"]))
+        if unrest(p, locale):
+            out.append("  " + unrest(p, locale))
         cards = []
         for cid, n in p["workers"].items():
             tokens = p["tokens"].get(cid)

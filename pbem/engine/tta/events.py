@@ -79,6 +79,11 @@ def discontent(p: dict, options: dict) -> int:
     return max(0, happy_needed(p["yellow"]) - eco.ratings(p, options)["happy"])
 
 
+def uprising_ahead(p: dict, options: dict) -> bool:
+    """Whether production would find an uprising: more discontent workers than unused ones (JA l.499-507)."""
+    return discontent(p, options) > p["idle"]
+
+
 def count(state: dict, seat: int, per: str, table: tuple) -> int:
     """How many times an effect counted `per` something applies to `seat`."""
     p = state["seats"][seat]

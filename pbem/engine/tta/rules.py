@@ -9,6 +9,7 @@ from . import economy as eco
 from .actions import (ACTION_PHASE, HANDLERS, ROUND_ONE, Refused, can_build, can_discover, can_hold, can_play,
                       can_populate, can_revolt, can_tactic, can_take, can_upgrade, can_wonder, do_grow_unit, illegal,
                       included)
+from .board import happy_needed
 from .cards import CARDS, card
 from .cards.military import MILITARY
 from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
@@ -258,6 +259,9 @@ def view(state: dict, seat: int | None) -> dict:
         sv["ratings"] = eco.ratings(p, state["options"])
         sv["ratings"]["strength"] = strength(state, i)  # with the pacts' strength
         sv["ratings"]["culture"] += pacts.rate(state, i, "culture")  # what production scores (JA l.54, l.513)
+        # Happy faces the yellow bank asks for: short of them, workers are discontent; more discontent workers
+        # than unused ones is an uprising at production (JA l.499-507). Boards warn of it.
+        sv["ratings"]["happy_needed"] = happy_needed(p["yellow"])
         sv["food"] = eco.amount(p, "food")
         sv["resources"] = eco.amount(p, "resource")
         seats.append(sv)

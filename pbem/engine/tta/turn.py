@@ -6,11 +6,11 @@ from typing import Callable
 from .. import base
 from . import economy as eco
 from . import pacts
-from .board import (AGE_END_YELLOW, FAMINE_CULTURE, ROW_REMOVAL, ROW_SLOTS, consumption, corruption, happy_needed)
+from .board import (AGE_END_YELLOW, FAMINE_CULTURE, ROW_REMOVAL, ROW_SLOTS, consumption, corruption)
 from .cards import AGES, CARDS, card
 from .cards.military import MILITARY
 from .conflict import war_phase
-from .events import final_events, options_of, strength
+from .events import discontent, final_events, options_of, strength, uprising_ahead
 from .military_deck import draw_military
 from .politics import political_moves
 
@@ -162,11 +162,10 @@ def production(state: dict, events: list) -> str:
     seat = state["turn"]
     p = state["seats"][seat]
     opts = state["options"]
-    r = eco.ratings(p, opts)
-    unhappy = max(0, happy_needed(p["yellow"]) - r["happy"])
-    if unhappy > p["idle"]:
-        events.append(base.event("uprising", seat, discontent=unhappy))  # JA l.499: the phase is skipped
+    if uprising_ahead(p, opts):
+        events.append(base.event("uprising", seat, discontent=discontent(p, opts)))  # JA l.499: no production
         return "cleanup"
+    r = eco.ratings(p, opts)
     culture = r["culture"] + pacts.rate(state, seat, "culture")  # pacts' culture per turn (never below 0 in all)
     p["culture"] = max(0, p["culture"] + culture)
     p["science"] += r["science"]

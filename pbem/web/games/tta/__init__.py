@@ -4,10 +4,12 @@ from __future__ import annotations
 from typing import Mapping
 
 from flask import Blueprint
+from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 
 from ....engine.tta.actions import take_cost
 from ....engine.tta.board import BLUE_TOTAL, ROW_COSTS, YELLOW_BANK
+from ....engine.tta.board_text import unrest
 from ....engine.tta.cards import CARDS
 from ....engine.tta.economy import FLIPPED_CULTURE, in_order
 from ....engine.tta.moves import name as tta_name
@@ -106,6 +108,7 @@ PRESENTATION = Presentation(
                  "production": _l("Production and maintenance"), "end": _l("Game over")},
     template_globals={"tta_card": tta_card, "tta_military_card": tta_military_card, "tta_row": tta_row,
                       "tta_tableau": tta_tableau, "tta_name": tta_name,
+                      "tta_unrest": lambda seat_view: unrest(seat_view, str(get_locale() or "en")),
                       "tta_names": lambda copies: ", ".join(tta_name(c) for c in copies)},
     stylesheet="board.css",
     example="take 1",

@@ -6,6 +6,7 @@ from flask_babel import gettext as _, ngettext
 from ....engine.tta.actions import build_cost, take_cost, technology_cost, upgrade_cost
 from ....engine.tta.cards import card, kind_of
 from ....engine.tta.economy import amount
+from ....engine.tta.events import uprising_ahead
 from ....engine.tta.moves import Build, Discover, Done, Revolution, Take, Upgrade, name
 from ...move_forms import MAX_BUTTONS, Choice, Panel, generic_panels
 
@@ -85,6 +86,8 @@ def panels(state: dict, seat: int, legal: list, locale: str) -> list:
             # Passing the political action: the actions come next, and it can be taken back (no "Really?").
             out.append(Panel("buttons", _("Political action"), [Choice("done", _("No political action this turn"))]))
         else:
-            out.append(Panel("buttons", _("End your actions"), [Choice("done", _("Done: production and the next "
-                                                                                "player follow"), confirm=True)]))
+            label = _("Done: production and the next player follow")
+            if uprising_ahead(state["seats"][seat], state["options"]):
+                label = _("Done, with an uprising: nothing is produced this turn; the next player follows")
+            out.append(Panel("buttons", _("End your actions"), [Choice("done", label, confirm=True)]))
     return out
