@@ -549,8 +549,19 @@ def test_rebellion_costs_two_civil_actions_per_discontent_worker_next_turn():
     from pbem.engine.tta.events import discontent
     unhappy = discontent(p1, state["options"])
     assert unhappy > 0
-    _, after = _resolve(state, "mil/I/rebellion")
+    from pbem.engine.tta.moves import Event
+    top_event(state, "mil/I/rebellion")
+    state["seats"][0]["ma"] = 0
+    copy = mil(state, "mil/I/rats")
+    state, _ = finish_turn(state)
+    state, _ = act(state, "done", seat=1)
+    after, events = tta.apply(state, 0, Event(copy))
     assert after["seats"][1]["ca_penalty"] == 2 * discontent(after["seats"][1], after["options"])
+    # Told when it happens (a tester found two civil actions missing the next turn with no reason given).
+    told = [ev for ev in events if ev["kind"] == "ca_penalty"]
+    assert told == [{"kind": "ca_penalty", "seat": 1, "n": 2 * unhappy}]
+    assert tta.describe(told[0], 1, "en") == f"You will have {2 * unhappy} fewer civil actions next turn " \
+                                             "(discontent workers)."
     after, _ = act(after, "done")
     p1 = after["seats"][1]
     assert p1["ca"] == max(0, p1["ca_max"] - 2 * unhappy) and p1["ca_penalty"] == 0

@@ -228,6 +228,8 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
         state["skip_discard"] = seat
     elif e.op == "rule" and e.stat == "lose_civil_actions_next_turn":
         p["ca_penalty"] = n
+        if n:  # told now: the next turn's fewer civil actions would otherwise come without a reason
+            events.append(base.event("ca_penalty", seat, n=n))
     elif e.op == "rule" and e.stat == "skip_political_action":
         state["skip_politics"] = seat
 
