@@ -8,7 +8,7 @@ import logging
 import re
 from collections import Counter
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from email.utils import make_msgid
 from functools import lru_cache
@@ -552,6 +552,7 @@ class TurnBlock:
     deadline: Deadline | None
     extensions_left: int = 0
     replace_after: int = 0
+    stakes: list[str] = field(default_factory=list)  # what the asked cards do (web.games.stakes)
 
 
 def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
@@ -565,13 +566,15 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
     forms = ([t for t in rules.legal_texts(game.state, seat.position) if "<" in t or t.startswith("(")]
              if prompts and hasattr(rules, "legal_texts") else [])
     forms = worded(shown_commands(game, seat.position, forms[:8]), locale)
+    from ..web.games import stakes  # the game's presentation words the cards (imported late: web builds on mail)
+
     return TurnBlock(
         game=game, seat=seat, rules_name=rules.NAME, asked=[prompt_words(p, seat_names(game), rules) for p in prompts],
         since=news_lines(game, seat, locale), board=board_text(game, seat.position, locale),
         examples=examples, forms=forms, link=seat_link(game, seat), game_url=game_link(game),
         reply_address=tokens.reply_address(game.id, seat.position), deadline=deadline_for(seat.deadline, user),
         extensions_left=max(0, game.timeout_extensions - seat.extensions_used),
-        replace_after=max(0, game.replace_after - seat.timeouts))
+        replace_after=max(0, game.replace_after - seat.timeouts), stakes=stakes(game.slug, prompts))
 
 
 def turn_message_id(game: Game, seat: Seat) -> str:
@@ -668,11 +671,17 @@ def _write_turn(row: Outbox, game: Game, seat: Seat, user: User) -> None:
         block = turn_block(game, seat, user)
         context = {"block": block, "user": user, "commands_doc": commands_doc(), **_footer(user),
                    "queued": row.text.split("\n\n") if row.text else []}
-        asked = ", ".join(block.asked) or gettext("your move")
+        asked = ", ".join(_short(words) for words in block.asked) or gettext("your move")
         your_turn = gettext("Your turn: %(asked)s", asked=asked)
         row.subject = " ".join(f"{game_tag(game)} {your_turn}".split())[:300]
         row.text, row.html = fold(render("turn.txt", **context)), render("turn.html", **context)
         row.headers = _game_headers(game, seat)
+
+
+def _short(words: str, width: int = 80) -> str:
+    """A prompt's words for a subject line: a long one without the explanation in brackets at its end (the mail
+    has it)."""
+    return words if len(words) <= width else re.sub(r" ?[(（][^()（）]*[)）]$", "", words)
 
 
 def _write_queued_only(row: Outbox, game: Game, seat: Seat | None, user: User) -> None:

@@ -15,6 +15,7 @@ from ..models import ChatMessage, Game, GameNote
 from ..play import undo
 from . import history as log
 from . import read_as_link_player
+from .games import stakes
 from .errors import bad_link
 from .move_forms import FormProblem, build_panels, compose
 
@@ -74,6 +75,7 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
     return render_template(
         "games/show.html", game=game, rules=rules, seat=seat, view=rules.view(game.state, seat),
         prompts=prompts, my_prompts=my_prompts, asked=[outbound.prompt_words(p, names, rules) for p in my_prompts],
+        stakes=stakes(game.slug, my_prompts),
         panels=panels, has_moves=bool(legal), example=example,
         legal_shown=outbound.worded(outbound.shown_commands(game, seat, outcome.legal), locale)
         if outcome and seat is not None else [],

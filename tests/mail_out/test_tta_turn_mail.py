@@ -202,7 +202,10 @@ def test_the_bid_and_the_payment_name_the_territory_and_the_amount(make_user, ma
     bid_words, pay_words = TERRITORY_WORDS[locale]
     mail = _asked_mail(game, state, 0)
     flat = "".join(mail.text.split())  # a Japanese line folds anywhere: compare without the spaces
-    assert bid_words in mail.subject and "".join(bid_words.split()) in flat, (mail.subject, flat[:600])
+    assert bid_words.split(" (")[0] in mail.subject and "".join(bid_words.split()) in flat, (mail.subject, flat[:600])
+    # The explanation of a bid is in the mail, not in its subject (it made a subject of 200 characters).
+    assert len(mail.subject) < 120 and "a bid is" not in mail.subject, mail.subject
+    assert "Wealthy Territory I:" in mail.text  # what the colony gives, as its face says
     state, _ = act(state, "bid 3", seat=0)  # Bot 2 cannot pay more than 2: ann won at 3
     assert tta.pending(state)[0].kind == "colonize"
     mail = _asked_mail(db.session.get(Game, game.id), state, 0)
@@ -210,14 +213,15 @@ def test_the_bid_and_the_payment_name_the_territory_and_the_amount(make_user, ma
     assert pay_words in mail.subject and "".join(pay_words.split()) in flat, (mail.subject, flat[:600])
 
 
-@pytest.mark.parametrize("locale, words", [
-    ("en", "bob offers you the pact Acceptance of Supremacy, you as A: accept or refuse"),
-    ("ja", "bobが契約Acceptance of Supremacyを提案しています（あなたはA）"),
-    ("fr", "bob vous propose le pacte Acceptance of Supremacy, vous en A"),
-    ("de", "bob bietet dir den Pakt Acceptance of Supremacy an, du als A"),
+@pytest.mark.parametrize("locale, words, face", [
+    ("en", "bob offers you the pact Acceptance of Supremacy, you as A: accept or refuse", "side A: +1 resource"),
+    ("ja", "bobが契約Acceptance of Supremacyを提案しています（あなたはA）", "A側：資源+1"),
+    ("fr", "bob vous propose le pacte Acceptance of Supremacy, vous en A", "côté A : +1 ressource"),
+    ("de", "bob bietet dir den Pakt Acceptance of Supremacy an, du als A", "Seite A: +1 Rohstoff"),
 ])
-def test_a_pact_offer_says_which_pact_from_whom_and_the_side(make_user, make_game, locale, words):
-    """"a pact is offered to you: accept or refuse" named neither the pact nor who offers it."""
+def test_a_pact_offer_says_which_pact_from_whom_and_the_side(make_user, make_game, locale, words, face):
+    """"a pact is offered to you: accept or refuse" named neither the pact nor who offers it, and what the pact
+    does for each side was nowhere in the mail."""
     _engine_helpers()
     from test_tta_conflict import politics
     from test_tta_military import mil
@@ -230,6 +234,7 @@ def test_a_pact_offer_says_which_pact_from_whom_and_the_side(make_user, make_gam
     state, _ = act(state, "pact acceptance of supremacy player 2 as A")
     mail = _asked_mail(game, state, 1)
     assert words in mail.subject and "".join(words.split()) in "".join(mail.text.split()), mail.subject
+    assert "".join(face.split()) in "".join(mail.text.split()) and face in mail.html
 
 
 def test_war_defence_and_event_choices_name_the_card_and_the_player(app):

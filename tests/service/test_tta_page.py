@@ -276,6 +276,7 @@ def test_the_page_says_what_is_asked_with_the_card_and_the_amount(client, make_u
     page = html.unescape(_page(client, game))
     asked = re.search(r'<p class="meta" id="asked">(.*?)</p>', page, re.S)
     assert asked and bid in asked.group(1), page[page.index('id="move-h"'):][:800]
+    assert re.search(r'<p class="stakes">Wealthy Territory I: ', page)  # what the colony gives, as its face says
 
     state = politics(tta_state())
     units(state, 0, swordsmen=2)

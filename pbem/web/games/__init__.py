@@ -44,6 +44,9 @@ class Presentation:
     stylesheet: str | None = None  # a file in the game's static folder
     example: str = ""  # a command shown under the text box when no move form offers one
     summary: Any = ""  # what a host should know before choosing the game (a lazy string), shown in the lobby
+    # prompt -> what is at stake in it, in the reader's language ("" for nothing more than the prompt's words):
+    # the card a pact offer, an event's choice or a territory is about, as its face says. Page and turn mail.
+    prompt_stakes: Callable[[Any], str] | None = None
     options: Mapping[str, OptionWords] = field(default_factory=dict)  # option name -> its words on the form
     blueprint: Blueprint | None = None  # serves the game's templates and static files
 
@@ -52,6 +55,12 @@ GENERIC = Presentation()
 # slug -> module defining PRESENTATION; loaded on first use, like the engines.
 _MODULES = {"stone-age": "pbem.web.games.stone_age", "tta": "pbem.web.games.tta"}
 _loaded: dict[str, Presentation] = {}
+
+
+def stakes(slug: str, prompts) -> list[str]:
+    """What is at stake in `prompts`, one line each where the game says more than the prompt's words."""
+    of = presentation(slug).prompt_stakes
+    return [line for line in (of(p) for p in prompts) if line] if of else []
 
 
 def presentation(slug: str) -> Presentation:

@@ -11,6 +11,7 @@ from ....engine.tta.actions import take_cost
 from ....engine.tta.board import BLUE_TOTAL, ROW_COSTS, YELLOW_BANK
 from ....engine.tta.board_text import unrest
 from ....engine.tta.cards import CARDS
+from ....engine.tta.cards.military import MILITARY
 from ....engine.tta.economy import FLIPPED_CULTURE, in_order
 from ....engine.tta.moves import name as tta_name
 from .. import OptionWords, Presentation
@@ -40,6 +41,17 @@ def tta_row(view: Mapping) -> list[dict]:
         cost = ROW_COSTS[i] if face is None or p is None else take_cost(p, i, face["id"])
         out.append({"slot": i + 1, "card": face, "cost": cost})
     return out
+
+
+def prompt_stakes(prompt) -> str:
+    """The face of the military card a pact offer, an event's choice or a territory's bid is about ("Promise of
+    Military Protection: ..."): the prompt's words name it, the face says what accepting or winning it does."""
+    copy = (prompt.data or {}).get("card")
+    if prompt.kind not in ("pact_answer", "event_choice", "bid", "colonize") or not copy \
+            or copy.split(":", 1)[0] not in MILITARY:
+        return ""
+    face = tta_military_card(copy)
+    return f"{face['name']}: {face['does']}"
 
 
 def tta_tableau(seat_view: Mapping) -> dict:
@@ -113,6 +125,7 @@ PRESENTATION = Presentation(
     stylesheet="board.css",
     example="take 1",
     options=OPTIONS,
+    prompt_stakes=prompt_stakes,
     summary=_l("the whole game: technologies, buildings, wonders, leaders, action cards, the "
                "card row, military cards, tactics and armies, events, territories with their bidding, aggressions, "
                "wars and pacts, with standing orders for defence, pacts and bids."),
