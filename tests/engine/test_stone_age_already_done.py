@@ -76,3 +76,19 @@ def test_a_place_never_used_is_still_refused_and_the_record_lasts_until_the_next
     assert caught.value.part == "1:act" == SA.turn_key({"round": 1, "phase": "act"}, 0)
     until(lambda s: s["phase"] == "act")
     assert (state.get("done") or {"round": 2})["round"] == 2
+
+
+def test_a_card_or_building_line_read_while_the_next_round_is_placed_is_answered_too():
+    """A tester's "build 3 skip", for a building resolved by itself, arrived while round 2's people were placed:
+    it read as a placement ("I do not know what skip means here"). A line that pays or skips is a resolution."""
+    state = seat(seat(game(2), 0, wood=0, brick=0, stone=0, gold=0), 1, tools=[1, 0, 0])
+    state, _ = acting(state, {0: {"hut": 2, "civ1": 1, "building1": 1}, 1: {"hunt": 3, "quarry": 2}})
+    rnd = random.Random(2)
+    while state["phase"] != "place":
+        pr = SA.pending(state)[0]
+        state, _ = SA.apply(state, pr.seat, SA.bot_move(state, pr.seat, rnd))
+    for line in ("build 1 skip", "civ 1 skip", "civ 1 pay wood"):
+        with pytest.raises(AlreadyDone) as caught:
+            play(state, 0, line)
+        assert "You took the person back" in caught.value.message and caught.value.part == "1:act"
+    assert SA.parse("build 1", state, 0)[0].pid == "building1"  # a placement still needs no verb

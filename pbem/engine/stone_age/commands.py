@@ -449,8 +449,10 @@ def parse_tokens(tokens: list, state: dict, seat: int):
         if len(res) != 2:
             raise _Bad(Msg("use_card_two"))
         return UseCard(res)
-    if state["phase"] == "place" and head != "tools":
-        return _place([("civ" if t == "card" else t) for t in tokens], state, seat)  # the verb may be left out
+    # While people are placed the verb may be left out ("3 forest"); a line that pays or skips is a card's or a
+    # building's resolution, written for the round before: apply answers it with what happened there.
+    if state["phase"] == "place" and head != "tools" and not _RESOLVING & {t for t in tokens if isinstance(t, str)}:
+        return _place([("civ" if t == "card" else t) for t in tokens], state, seat)
     if _is_split(tokens, state, seat):
         return _split(tokens, state, seat)
     orn = None
@@ -496,6 +498,9 @@ def _plain(move, typed: str):
         return value
     values = {f.name: plain(getattr(move, f.name)) for f in fields(move) if f.name != "said"}
     return type(move)(**values, said=typed)
+
+
+_RESOLVING = frozenset({"pay", "skip", "trade", "extra"})
 
 
 def parse(text: str, state: dict, seat: int) -> list:
