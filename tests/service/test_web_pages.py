@@ -603,3 +603,22 @@ def test_the_host_is_offered_invite_and_add_a_bot_only_while_a_seat_is_free(clie
     play.invite(game.id, ann, "bob@example.com")
     html, page = get(client, f"/games/{game.id}")
     assert "Invite by email" not in html and "Add a bot" not in html and page.form("/start")
+
+
+def test_the_typed_example_is_a_legal_command_of_the_seat(client, ann_game):
+    """The text box's example was the game's fixed "place 3 forest", shown when the forest was full or one had
+    two people left; it is now a command the seat could send."""
+    import html as entities
+
+    from sqlalchemy.orm.attributes import flag_modified
+
+    state = dict(ann_game.state)
+    state["board"] = {**state["board"], "forest": [0, 4, 3]}  # the forest full (7)
+    ann_game.state = state
+    flag_modified(ann_game, "state")
+    db.session.commit()
+    page = entities.unescape(client.get(f"/games/{ann_game.id}").get_data(as_text=True))
+    example = re.search(r"For example: ([^<]+)</p>", page).group(1)
+    rules = engine.get("stone-age")
+    assert example != "place 3 forest"
+    rules.apply(state, 0, rules.parse(example, state, 0)[0])  # raises if it were illegal
