@@ -463,19 +463,20 @@ def _by_form(shapes: list[str]) -> list[str]:
     return interleaved + [shape for shape in ordered if shape in variant]
 
 
-def example_commands(moves: list, limit: int = EXAMPLES) -> list[str]:
+def example_commands(moves: list, limit: int = EXAMPLES, last: tuple[str, ...] = ()) -> list[str]:
     """Up to `limit` legal commands showing the variety of what is legal: one per kind of command, in turn.
 
     A kind (a shape) is the command with its numbers blanked out; the verbs take turns, and
     within a verb the simplest shapes come first (the plain form before its "tools auto" variant),
-    taking each form of shape in turn (_by_form).
+    taking each form of shape in turn (_by_form). Verbs in `last` (a game's EXAMPLES_LAST: giving
+    something up, such as TtA's "destroy" and "disband") come after every other verb.
     """
     shapes: dict[str, list[str]] = {}
     for move in moves:
         text = str(move)
         shapes.setdefault(re.sub(r"\d+", "#", text), []).append(text)
     by_verb: dict[str, list[str]] = {}
-    for shape in shapes:
+    for shape in sorted(shapes, key=lambda shape: shape.split(" ")[0] in last):  # stable: legal order otherwise
         by_verb.setdefault(shape.split(" ")[0], []).append(shape)
     # Each shape's commands, a middle one first ("place 3 hunt" reads better than always "1").
     for shape, texts in shapes.items():
@@ -561,7 +562,7 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
     locale = user.locale
     prompts = [p for p in rules.pending(game.state) if p.seat == seat.position]
     moves = rules.legal(game.state, seat.position) if prompts else []
-    examples = shown_commands(game, seat.position, example_commands(moves))
+    examples = shown_commands(game, seat.position, example_commands(moves, last=getattr(rules, "EXAMPLES_LAST", ())))
     # Templates for what cannot be listed in full (payments, tool sets), when the game offers them.
     forms = ([t for t in rules.legal_texts(game.state, seat.position) if "<" in t or t.startswith("(")]
              if prompts and hasattr(rules, "legal_texts") else [])

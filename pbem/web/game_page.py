@@ -67,7 +67,8 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
     # The typed example: the first button's command, else a legal command (the game's fixed example, "place 3
     # forest", could be illegal: the forest full, or fewer people left).
     example = _name_players(game, seat, panels) or next(
-        iter(outbound.shown_commands(game, seat, outbound.example_commands(legal, 1))), None) if legal else None
+        iter(outbound.shown_commands(game, seat, outbound.example_commands(
+            legal, 1, getattr(rules, "EXAMPLES_LAST", ())))), None) if legal else None
     page = log.window(game, request.args.get("upto", type=int))
     names = outbound.seat_names(game)
     track = log.score_track(game)

@@ -360,3 +360,18 @@ def test_the_tools_ahead_hint_is_in_the_readers_language(make_game, make_user, l
     assert "".join(hint.split()) in text
     if locale != "en":
         assert "decideahead" not in text
+
+
+def test_example_commands_keep_a_games_giving_up_verbs_for_last():
+    """TtA's examples opened with "destroy farm Agriculture" and "disband unit Warriors" (a tester's mail)."""
+    class Move(str):
+        pass
+
+    moves = [Move(t) for t in ("destroy farm Agriculture", "disband unit Warriors", "take 1", "take 2",
+                               "build farm Agriculture", "populate", "done")]
+    plain = outbound.example_commands(moves, 4)
+    assert plain[:2] == ["destroy farm Agriculture", "disband unit Warriors"]  # the legal order, by default
+    shown = outbound.example_commands(moves, 7, last=("destroy", "disband"))
+    # Each other verb's example first, then these.
+    assert shown[:6] == ["take 2", "build farm Agriculture", "populate", "done", "destroy farm Agriculture",
+                         "disband unit Warriors"], shown

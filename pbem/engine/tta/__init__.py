@@ -32,6 +32,8 @@ OPTIONS = (
                 "at the mine production (command \"hold\")."),
 )
 TEST_OPTION_SETS = ({},)
+# Verbs shown last among example commands (optional contract): they give something up.
+EXAMPLES_LAST = ("destroy", "disband", "cancel")
 
 
 def setup(players: int, options: Mapping[str, Any] | None, seed: int | str) -> dict:
