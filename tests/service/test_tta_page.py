@@ -391,3 +391,26 @@ def test_the_page_warns_of_an_uprising_and_its_done_button_says_so(client, make_
     assert "Uprising ahead (discontent workers: 2, unused workers: 1)" in page
     assert "Happy faces (needed)" in page
     assert re.search(r'value="done"[^>]*>Done, with an uprising: nothing is produced this turn', page)
+
+
+def test_populate_and_a_leader_say_what_they_cost_on_their_buttons(app):
+    """The tester's buttons read "populate" and "play Alexander the Great" with no cost (the builds show theirs)."""
+    import sys
+    from pathlib import Path
+
+    from pbem.engine import tta
+    from pbem.engine.tta.actions import population_food
+    from pbem.web.games.tta import forms
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from tta_helpers import set_tokens, to_hand, tta_state
+
+    state = tta_state()
+    set_tokens(state, "civ/A/agriculture", 5)  # food enough for a worker
+    to_hand(state, "civ/A/alexander_the_great")
+    food = population_food(state["seats"][0])
+    with app.test_request_context():
+        labels = {c.command: str(c.label) for p in forms.panels(state, 0, tta.legal(state, 0), "en")
+                  if p.title == "Other actions" for c in p.choices}
+    assert labels["populate"] == f"populate ({food} food, 1 civil action)"
+    assert labels["play Alexander the Great"] == "play Alexander the Great (1 civil action)"

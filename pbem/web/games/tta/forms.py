@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from flask_babel import gettext as _, ngettext
 
-from ....engine.tta.actions import build_cost, take_cost, technology_cost, upgrade_cost
+from ....engine.tta.actions import build_cost, population_food, take_cost, technology_cost, upgrade_cost
 from ....engine.tta.cards import card, kind_of
 from ....engine.tta.economy import amount
 from ....engine.tta.events import uprising_ahead
-from ....engine.tta.moves import Build, Discover, Done, Revolution, Take, Upgrade, name
+from ....engine.tta import economy as eco
+from ....engine.tta.moves import Build, Discover, Done, Play, Populate, Revolution, Take, Upgrade, name
 from ...move_forms import MAX_BUTTONS, Choice, Panel, generic_panels
 
 KNOWN = (Take, Build, Upgrade, Discover, Revolution, Done)
@@ -63,6 +64,23 @@ def _technologies(state: dict, seat: int, moves: list) -> Panel:
     return _choices_panel(_("Play a technology"), choices, _("You have %(n)d science.", n=p["science"]))
 
 
+def _cost(state: dict, seat: int, move) -> str:
+    """What a move of the "other actions" costs, in words, when the command does not say it: a population
+    increase's food and civil action, a leader's or an action card's civil action."""
+    p = state["seats"][seat]
+    if isinstance(move, Populate) and not move.pay:
+        free = bool(eco.has_flag(p, "free_population_increase")) and not p["free_pop"]
+        food = population_food(p, free)
+        if food is None:
+            return ""
+        if free:
+            return ngettext("%(num)d food, no civil action", "%(num)d food, no civil action", food)
+        return ngettext("%(num)d food, 1 civil action", "%(num)d food, 1 civil action", food)
+    if isinstance(move, Play) and move.then is None and card(move.card).kind in ("leader", "action"):
+        return _("1 civil action")
+    return ""
+
+
 def panels(state: dict, seat: int, legal: list, locale: str) -> list:
     """The panels for `seat`'s legal TtA moves: the row first, then building, technologies, the rest, done."""
     out = []
@@ -80,6 +98,10 @@ def panels(state: dict, seat: int, legal: list, locale: str) -> list:
     if rest:
         rest_panel = generic_panels(None, state, seat, rest, locale)[0]
         rest_panel.title = _("Other actions")
+        for move, choice in zip(rest, rest_panel.choices):
+            cost = _cost(state, seat, move)
+            if cost:
+                choice.label = f"{choice.label} ({cost})"
         out.append(rest_panel)
     if any(isinstance(m, Done) for m in legal):
         if state["stack"] and state["stack"][-1]["kind"] == "politics":
