@@ -154,10 +154,37 @@ def event(kind: str, seat: int | None = None, to: Sequence[int] | None = None, *
     return ev
 
 
+def is_one(n: int, locale: str) -> bool:
+    """Whether a count of `n` takes the singular in `locale`: French counts 0 and 1 as one (as its gettext catalog
+    does), English and German only 1; Japanese has one form. The sign does not matter ("-1 resource")."""
+    return abs(n) <= 1 if locale == "fr" else abs(n) == 1
+
+
 def counted(forms: tuple[str, str], n: int, locale: str) -> str:
     """`forms` (singular, plural) worded for `n`, a board text's count: French counts 0 and 1 as one, as its gettext
     catalog does."""
-    return forms[0 if (n <= 1 if locale == "fr" else n == 1) else 1].format(n=n)
+    return forms[0 if is_one(n, locale) else 1].format(n=n)
+
+
+class Count(int):
+    """A count in a line's template that words its noun: `"{n} {n:person|people}"` says "1 person", "2 people" (in
+    French "0 personne"); any other format spec is the int's ("{n:+d}"), no spec the number itself."""
+
+    def __new__(cls, n: int, locale: str) -> "Count":
+        count = super().__new__(cls, n)
+        count.locale = locale
+        return count
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            one, other = spec.split("|", 1)
+            return one if is_one(self, self.locale) else other
+        return int(self).__format__(spec)
+
+
+def with_counts(fields: Mapping, locale: str) -> dict:
+    """`fields` with every int (not a bool) a Count of `locale`, for a template that words its nouns."""
+    return {k: Count(v, locale) if type(v) is int else v for k, v in fields.items()}
 
 
 def may_see(ev: Mapping, viewer: int | None) -> bool:

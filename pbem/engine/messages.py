@@ -8,7 +8,8 @@ so parsers may raise freely.
 
 Templates use named `{params}`. A param is worded by its name (a trailing digit is ignored: `places2` is a `places`
 param) through the game's KINDS, `name -> (english(value), local(value, locale))`; a name without a kind is the
-value as it is (numbers, card names, and commands the player types, which stay English).
+value as it is (numbers, card names, and commands the player types, which stay English). A number may word its
+noun by its count: `"{n} {n:person|people}"` (base.Count: French counts 0 and 1 as one).
 
 A param that is itself a `Msg` (of any game), or any callable `locale -> str`, is rendered in the same locale:
 that is how an error nests another ("this building costs {cost}", '"{command}": {reason}').
@@ -69,7 +70,10 @@ class Msg:
             return value.render(loc)
         if callable(value):
             return value(loc)
-        english, local = self.KINDS.get(name.rstrip("0123456789"), (str, None))
+        kind = self.KINDS.get(name.rstrip("0123456789"))
+        if kind is None and type(value) is int:
+            return base.Count(value, loc)  # a number that may word its noun: "{n} {n:person|people}"
+        english, local = kind or (str, None)
         if loc == "en" or local is None:
             return english(value)
         return local(value, loc)

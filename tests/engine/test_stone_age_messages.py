@@ -162,7 +162,7 @@ def test_a_building_question_words_its_cost():
     err = refusal(state, 0, "build 1", Ambiguous)
     assert err.message == '"build 1": pay for building 1 (exactly 4 resources of exactly 2 kinds) or skip it?'
     assert err.in_locale("ja") == '"build 1": 建物1（ちょうど2種類で資源4個）を支払って建てますか、見送りますか？'
-    assert err.in_locale("fr") == ('"build 1": bâtiment 1 (exactement 4 ressources, de 2 sorte(s) exactement) : '
+    assert err.in_locale("fr") == ('"build 1": bâtiment 1 (exactement 4 ressources, de 2 sortes exactement) : '
                                    'payer ou passer ?')
 
 

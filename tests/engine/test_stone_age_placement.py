@@ -199,3 +199,15 @@ def test_shortcuts_agree_with_placement_error():
             assert {(n, q) for n, q in listed if q == pid} == {(n, pid) for n in accepted}
             checked += 1
     assert checked > 1000
+
+
+def test_a_taken_hut_is_the_reason_before_the_people_left():
+    """"place 2 hut" with one person left and the hut taken: the hut is taken (no count would do)."""
+    s = game(2)
+    s, _ = play(s, 0, "place 2 hut")
+    seat(s, 1, placed=4)  # one person left of five
+    assert refused(s, 1, "place 2 hut", "").message == '"place 2 hut": the hut is taken'
+    # A free place the count is wrong for: the people left.
+    assert refused(s, 1, "place 2 forest", "").message == '"place 2 forest": you have 1 person left'
+    err = refused(s, 1, "place 2 hut", "")
+    assert err.in_locale("fr") == '"place 2 hut": hutte : la place est déjà prise'

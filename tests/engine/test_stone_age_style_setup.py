@@ -214,7 +214,7 @@ def test_prompts_and_events_describe_in_four_locales():
         for loc in ("en", "ja", "fr", "de"):
             line = SA.describe(e, 1, loc)
             assert line and line != e["kind"], (e, loc)
-    assert SA.describe(events[-2], 1, "en") == "Player 1 traded 2 ornament(s) for 1 stone."
+    assert SA.describe(events[-2], 1, "en") == "Player 1 traded 2 ornaments for 1 stone."
     assert SA.describe(events[-2], 0, "de") == "Du hast 2 Schmuck gegen 1 Stein getauscht."
     assert "trade" in kinds(ev) or "trade_track" in kinds(ev)
 

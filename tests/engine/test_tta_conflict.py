@@ -553,7 +553,7 @@ def test_every_aggression_says_what_it_takes_in_every_language(locale):
         text = stake(cid + ":1", "Ann", locale)
         assert text and "Ann" in text and "{" not in text, (cid, locale)
     assert stake("mil/I/raid:1", "Ann", "en") == (
-        "If the attack wins: you lose up to 1 urban building(s) of one card (the most costly); Ann gets resources "
+        "If the attack wins: you lose up to 1 urban building of one card (the most costly); Ann gets resources "
         "worth half their cost.")
     assert stake("mil/III/bonus:1", "Ann", locale) is None
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ..base import counted, text_width
+from ..base import Count, counted, text_width
 from .cards import BUILDINGS, CIV_CARDS, RESOURCES, ROW_COSTS
 from .text import CULTURE_NAMES, ITEM_NAMES, LOCALES, MULTIPLIER_NAMES, building_name, card_name, place_name
 
@@ -12,8 +12,8 @@ LABELS = {
            "over": "The game is over.", "waiting": "Waiting for: {who}.",
            "place": "placing people", "act": "resolving places", "feed": "feeding", "over_phase": "game over",
            "places": "Places", "row": ("Card row ({n} card in the deck)", "Card row ({n} cards in the deck)"), "cost": "cost {n}",
-           "stacks": "Building stacks", "left": "{n} tiles", "empty": "empty", "players": "Players",
-           "you": "you", "points": "{n} points", "people": "people {n}", "placed": "{n} placed",
+           "stacks": "Building stacks", "left": "{n} {n:tile|tiles}", "empty": "empty", "players": "Players",
+           "you": "you", "points": "{n} {n:point|points}", "people": "people {n}", "placed": "{n} placed",
            "food": "food {n}", "agri": "agriculture {n}", "tools": "tools {tools}", "used": "used",
            "cards": "cards {n}", "hidden": "{n} face down", "buildings": "buildings {n}",
            "once": "one-use tools {values}", "any2": "any-2-resources card", "rolled": "Roll at {place}: {dice} = {total}.",
@@ -34,8 +34,8 @@ LABELS = {
            "over": "La partie est finie.", "waiting": "En attente de : {who}.",
            "place": "placement", "act": "résolution", "feed": "nourriture", "over_phase": "fin",
            "places": "Lieux", "row": ("Cartes civilisation ({n} dans la pioche)",) * 2, "cost": "coût {n}",
-           "stacks": "Piles de bâtiments", "left": "{n} tuiles", "empty": "vide", "players": "Joueurs",
-           "you": "vous", "points": "{n} points", "people": "personnes {n}", "placed": "{n} placées",
+           "stacks": "Piles de bâtiments", "left": "{n} {n:tuile|tuiles}", "empty": "vide", "players": "Joueurs",
+           "you": "vous", "points": "{n} {n:point|points}", "people": "personnes {n}", "placed": "{n} {n:placée|placées}",
            "food": "nourriture {n}", "agri": "agriculture {n}", "tools": "outils {tools}", "used": "utilisés",
            "cards": "cartes {n}", "hidden": "{n} face cachée", "buildings": "bâtiments {n}",
            "once": "outils uniques {values}", "any2": "carte 2 ressources au choix",
@@ -47,7 +47,7 @@ LABELS = {
            "place": "Einsetzen", "act": "Auswerten", "feed": "Ernährung", "over_phase": "Spielende",
            "places": "Orte", "row": ("Kartenreihe ({n} Karte im Stapel)", "Kartenreihe ({n} Karten im Stapel)"), "cost": "Kosten {n}",
            "stacks": "Gebäudestapel", "left": "{n} Plättchen", "empty": "leer", "players": "Spieler",
-           "you": "du", "points": "{n} Punkte", "people": "Personen {n}", "placed": "{n} eingesetzt",
+           "you": "du", "points": "{n} {n:Punkt|Punkte}", "people": "Personen {n}", "placed": "{n} eingesetzt",
            "food": "Nahrung {n}", "agri": "Ackerbau {n}", "tools": "Werkzeuge {tools}", "used": "benutzt",
            "cards": "Karten {n}", "hidden": "{n} verdeckt", "buildings": "Gebäude {n}",
            "once": "Einmal-Werkzeuge {values}", "any2": "Karte 2 beliebige Rohstoffe",
@@ -128,7 +128,7 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
 
     lines += ["", label["stacks"]]
     lines += _table([(f"{i}. {_building(stack['top'], loc) or label['empty']}",
-                      f"[{label['left'].format(n=stack['count'])}] "
+                      f"[{label['left'].format(n=Count(stack['count'], loc))}] "
                       + _counts(board.get(f"building{i}", []), view, names, label, loc))
                      for i, stack in enumerate(view["stacks"], start=1)])
 
@@ -136,8 +136,8 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
     for seat, p in enumerate(view["seats"]):
         tools = " ".join(f"{v}" + ("*" if used else "") for v, used in zip(p["tools"], p["used"]))
         hidden = p["hidden"] if isinstance(p["hidden"], int) else len(p["hidden"])
-        first = [label["points"].format(n=p["score"]),
-                 label["people"].format(n=p["people"]) + (f" ({label['placed'].format(n=p['placed'])})"
+        first = [label["points"].format(n=Count(p["score"], loc)),
+                 label["people"].format(n=p["people"]) + (f" ({label['placed'].format(n=Count(p['placed'], loc))})"
                                                           if p["placed"] else ""),
                  label["food"].format(n=p["food"]), label["agri"].format(n=p["agri"]),
                  label["tools"].format(tools=tools)]

@@ -18,44 +18,63 @@ def workplaces_owned(p: dict, pid: str) -> int:
 
 
 def placement_error(state: dict, seat: int, n: int, pid: str) -> Msg | None:
-    """Why `seat` may not put `n` people on `pid` now, or None when it may."""
+    """Why `seat` may not put `n` people on `pid` now, or None when it may.
+
+    What refuses the place whatever the count comes first (it is taken, full, has no card...): "place 2 hut" with
+    one person left and the hut taken says the hut is taken, not that one person is left. Then what is wrong with
+    the count. The order only chooses the reason told: a placement is refused when any check fails."""
     board = state["board"]
     counts = board.get(pid)
     if counts is None:
         return Msg("no_such_place", place=pid)
     p = state["seats"][seat]
     left = p["people"] - p["placed"]
-    if n < 1:
-        return Msg("place_one")
-    if n > left:
-        return Msg("people_left", n=left) if left else Msg("no_people_left")
+    if not left:
+        return Msg("no_people_left")
     if counts[seat]:
         # Rulebook: no adding to a place you already stand on, even with room left.
         return Msg("already_on", place=pid)
     kind, index, info = _RULES[pid]
-    if kind == "civ":
-        if n != 1:
-            return Msg("civ_one")
-        if state["row"][index - 1] is None:
-            return Msg("no_card_on", place=pid)
-        if any(counts):
-            return Msg("taken", place=pid)
-        return None
-    if kind == "building":
-        if n != 1:
-            return Msg("building_one")
-        if not state["stacks"][index - 1]:
-            return Msg("stack_empty", place=pid)
-        if any(counts):
-            return Msg("taken", place=pid)
-        return None
-    taken = sum(counts)
+    closed = _closed(state, seat, pid, counts, kind, index, info)
+    if closed is not None:
+        return closed
+    if n < 1:
+        return Msg("place_one")
+    if kind == "civ" and n != 1:
+        return Msg("civ_one")
+    if kind == "building" and n != 1:
+        return Msg("building_one")
     if kind == "village":
         exactly = info.get("exactly", info["capacity"])
         if n != exactly:
             return Msg("village_one", place=pid) if exactly == 1 else Msg("village_n", place=pid, n=exactly)
-        if taken:
+    if n > left:
+        return Msg("people_left", n=left)
+    if kind in ("civ", "building", "village"):
+        return None
+    if info.get("owner_only"):
+        most = info["capacity"] * workplaces_owned(p, pid)
+        return Msg("workplace_max", place=pid, n=most) if n > most else None
+    cap = info["capacity"]
+    if cap is not None and sum(counts) + n > cap:
+        return Msg("spaces_left", n=cap - sum(counts), pid=pid)
+    return None
+
+
+def _closed(state: dict, seat: int, pid: str, counts: list, kind: str, index, info) -> Msg | None:
+    """Why nobody of `seat`'s could go on `pid` now, whatever their number (placement_error's first checks)."""
+    if kind == "civ":
+        if state["row"][index - 1] is None:
+            return Msg("no_card_on", place=pid)
+        return Msg("taken", place=pid) if any(counts) else None
+    if kind == "building":
+        if not state["stacks"][index - 1]:
+            return Msg("stack_empty", place=pid)
+        return Msg("taken", place=pid) if any(counts) else None
+    if kind == "village":
+        if any(counts):
             return Msg("the_place_taken", place=pid)
+        board = state["board"]
         limit = limits(state)["village_places"]
         if limit is not None and sum(1 for v in village(state) if any(board[v])) >= limit:
             *others, last = village(state)
@@ -63,15 +82,10 @@ def placement_error(state: dict, seat: int, n: int, pid: str) -> Msg | None:
         return None
     if info.get("owner_only"):
         # Expansion: a workplace owned at the start of the round takes up to 3 of its owner's people.
-        owned = workplaces_owned(state["seats"][seat], pid)
-        if not owned:
-            return Msg("no_workplace", place=pid)
-        if n > info["capacity"] * owned:
-            return Msg("workplace_max", place=pid, n=info["capacity"] * owned)
-        return None
+        return None if workplaces_owned(state["seats"][seat], pid) else Msg("no_workplace", place=pid)
     cap = info["capacity"]
-    if cap is not None and taken + n > cap:
-        return Msg("spaces_left", n=cap - taken, pid=pid) if cap > taken else Msg("full", pid=pid)
+    if cap is not None and sum(counts) >= cap:
+        return Msg("full", pid=pid)
     # Colours on the place: the seats with people there (len - count(0): the bot asks this often).
     if info["colour_limited"]:
         colours = limits(state)["colours"]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ..base import may_see
-from .cards import BUILDINGS, CIV_CARDS
+from ..base import is_one, may_see, with_counts
+from .cards import BUILDINGS, CIV_CARDS, PLACE_INFO
 
 LOCALES = ("en", "ja", "fr", "de")
 
@@ -27,14 +27,16 @@ PLACE_NAMES = {
 }
 ITEM_NAMES = {
     "en": {"food": "food", "wood": "wood", "brick": "brick", "stone": "stone", "gold": "gold", "tool": "a tool",
-           "agriculture": "agriculture +1", "ornament": "ornament(s)"},
+           "agriculture": "agriculture +1", "ornament": "ornaments"},
     "ja": {"food": "食料", "wood": "木", "brick": "レンガ", "stone": "石", "gold": "金", "tool": "道具",
            "agriculture": "農業+1", "ornament": "装飾品"},
     "fr": {"food": "nourriture", "wood": "bois", "brick": "argile", "stone": "pierre", "gold": "or",
-           "tool": "un outil", "agriculture": "agriculture +1", "ornament": "ornement(s)"},
+           "tool": "un outil", "agriculture": "agriculture +1", "ornament": "ornements"},
     "de": {"food": "Nahrung", "wood": "Holz", "brick": "Lehm", "stone": "Stein", "gold": "Gold",
            "tool": "ein Werkzeug", "agriculture": "Ackerbau +1", "ornament": "Schmuck"},
 }
+# An item's name for a count of one where it differs ("1 ornament"; "2 wood" and "1 wood" alike).
+ITEM_ONE = {"en": {"ornament": "ornament"}, "fr": {"ornament": "ornement"}, "ja": {}, "de": {}}
 CULTURE_NAMES = {
     "en": {"medicine": "Medicine", "art": "Art", "writing": "Writing", "pottery": "Pottery", "sundial": "Sundial",
            "transport": "Transport", "music": "Music", "weaving": "Weaving", "necklace": "Necklace"},
@@ -72,14 +74,18 @@ TOP_NAMES = {
            "trade_track": "Händler +{advance}, {ornaments} Schmuck"},
 }
 BUILDING_NAMES = {
-    "en": {"fixed": "{points}-point hut", "count_kinds": "hut of {count} in {kinds} kinds", "any": "hut of 1-7 any",
-           "ornaments": "hut of {min}-{max} ornaments ({per} points each)"},
+    "en": {"fixed": "{points}-point hut", "count_kinds": "hut of {count} resources of {kinds} {kinds:kind|kinds}",
+           "any": "hut of 1-7 resources of any kinds",
+           "ornaments": "hut of {min}-{max} ornaments ({per} {per:point|points} each)"},
     "ja": {"fixed": "{points}点の建物", "count_kinds": "{kinds}種類{count}個の建物", "any": "任意1〜7個の建物",
            "ornaments": "装飾品{min}〜{max}個の建物（1個{per}点）"},
-    "fr": {"fixed": "bâtiment à {points} points", "count_kinds": "bâtiment {count} en {kinds} sortes",
-           "any": "bâtiment 1 à 7 au choix", "ornaments": "bâtiment de {min} à {max} ornements ({per} points chacun)"},
-    "de": {"fixed": "{points}-Punkte-Gebäude", "count_kinds": "Gebäude {count} aus {kinds} Sorten",
-           "any": "Gebäude 1-7 beliebig", "ornaments": "Gebäude aus {min}-{max} Schmuck (je {per} Punkte)"},
+    "fr": {"fixed": "bâtiment à {points} points",
+           "count_kinds": "bâtiment de {count} ressources de {kinds} {kinds:sorte|sortes}",
+           "any": "bâtiment de 1 à 7 ressources au choix",
+           "ornaments": "bâtiment de {min} à {max} ornements ({per} {per:point|points} chacun)"},
+    "de": {"fixed": "{points}-Punkte-Gebäude", "count_kinds": "Gebäude aus {count} Rohstoffen von {kinds} {kinds:Sorte|Sorten}",
+           "any": "Gebäude aus 1-7 beliebigen Rohstoffen",
+           "ornaments": "Gebäude aus {min}-{max} Schmuck (je {per} {per:Punkt|Punkte})"},
 }
 # What an expansion tile does besides its points.
 BUILDING_EFFECT_NAMES = {
@@ -95,9 +101,12 @@ BUILDING_EFFECT_NAMES = {
 }
 YOU = {"en": "You", "ja": "あなた", "fr": "Vous", "de": "Du"}
 PLAYER = {"en": "Player {n}", "ja": "プレイヤー{n}", "fr": "Joueur {n}", "de": "Spieler {n}"}
-# French and German conjugate for "you": {a} -> avez/a, {hat} -> hast/hat, {ist} -> bist/ist.
-VERBS = {"fr": {"a": ("avez", "a"), "est": ("êtes", "est")}, "de": {"hat": ("hast", "hat"), "ist": ("bist", "ist")},
-         "en": {}, "ja": {}}
+# French and German conjugate for "you": {a} -> avez/a, {hat} -> hast/hat, {ist} -> bist/ist; French and English
+# possessives agree with the reader too: {sa} -> votre/sa, {son} -> votre/son, {ses} -> vos/ses, {their} -> your/their.
+VERBS = {"fr": {"a": ("avez", "a"), "est": ("êtes", "est"), "sa": ("votre", "sa"), "son": ("votre", "son"),
+                "ses": ("vos", "ses")},
+         "de": {"hat": ("hast", "hat"), "ist": ("bist", "ist")},
+         "en": {"their": ("your", "their")}, "ja": {}}
 START_VERB = {"en": ("start", "starts"), "fr": ("commencez", "commence"), "de": ("beginnst", "beginnt"), "ja": ("", "")}
 REASONS = {
     "en": {"building_stack": "a building stack ran out", "civ_deck": "the card row could not be refilled"},
@@ -116,24 +125,30 @@ TEMPLATES = {
     "rolled": {"en": "{who} rolled {dice} (total {total}) for {place}.", "ja": "{who}は{place}で{dice}を出した（合計{total}）。",
                "fr": "{who} {a} lancé {dice} (total {total}) pour {place}.",
                "de": "{who} {hat} {dice} (Summe {total}) für {place} gewürfelt."},
+    # A dice-for-everyone card: each die is picked for its face, the sum means nothing.
+    "rolled_faces": {"en": "{who} rolled {dice} for {place}.", "ja": "{who}は{place}で{dice}を出した。",
+                     "fr": "{who} {a} lancé {dice} pour {place}.", "de": "{who} {hat} {dice} für {place} gewürfelt."},
     "tools_used": {"en": "{who} used tools {tools}: total {total}.", "ja": "{who}は道具{tools}を使った：合計{total}。",
                    "fr": "{who} {a} utilisé les outils {tools} : total {total}.",
                    "de": "{who} {hat} Werkzeuge {tools} benutzt: Summe {total}."},
     "gained": {"en": "{who} got {n} {item}.", "ja": "{who}は{item}を{n}個得た。", "fr": "{who} {a} reçu {n} {item}.",
                "de": "{who} {hat} {n} {item} erhalten."},
-    "tool": {"en": "{who} got a tool step: tools {tools}.", "ja": "{who}は道具を得た：{tools}。",
-             "fr": "{who} {a} reçu un outil : {tools}.", "de": "{who} {hat} ein Werkzeug erhalten: {tools}."},
-    "person": {"en": "{who} now {has} {people} people.", "ja": "{who}の人数は{people}人になった。",
-               "fr": "{who} {a} maintenant {people} personnes.", "de": "{who} {hat} jetzt {people} Personen."},
+    "tool": {"en": "{who} got a tool: {their} tools are now {tools}.", "ja": "{who}は道具を得た：道具は{tools}になった。",
+             "fr": "{who} {a} reçu un outil : {ses} outils valent maintenant {tools}.",
+             "de": "{who} {hat} ein Werkzeug erhalten: die Werkzeuge stehen jetzt auf {tools}."},
+    "person": {"en": "{who} now {has} {people} {people:person|people}.", "ja": "{who}の人数は{people}人になった。",
+               "fr": "{who} {a} maintenant {people} {people:personne|personnes}.",
+               "de": "{who} {hat} jetzt {people} {people:Person|Personen}."},
     "agriculture": {"en": "{who} raised agriculture to {agri}.", "ja": "{who}の農業は{agri}になった。",
                     "fr": "{who} {a} monté l'agriculture à {agri}.", "de": "{who} {hat} den Ackerbau auf {agri} erhöht."},
     "bought": {"en": "{who} took {card} for {paid}.", "ja": "{who}は{paid}を払って{card}を取った。",
                "fr": "{who} {a} pris {card} pour {paid}.", "de": "{who} {hat} {card} für {paid} genommen."},
     "declined": {"en": "{who} took the person back from {place}.", "ja": "{who}は{place}から人を戻した。",
-                 "fr": "{who} {a} repris sa personne de {place}.", "de": "{who} {hat} die Person von {place} zurückgenommen."},
-    "built": {"en": "{who} built {tile} for {paid}: {points} points.", "ja": "{who}は{paid}で{tile}を建てた：{points}点。",
-              "fr": "{who} {a} construit {tile} pour {paid} : {points} points.",
-              "de": "{who} {hat} {tile} für {paid} gebaut: {points} Punkte."},
+                 "fr": "{who} {a} repris {sa} personne de {place}.", "de": "{who} {hat} die Person von {place} zurückgenommen."},
+    "built": {"en": "{who} built {tile} for {paid}: {points} {points:point|points}.",
+              "ja": "{who}は{paid}で{tile}を建てた：{points}点。",
+              "fr": "{who} {a} construit {tile} pour {paid} : {points} {points:point|points}.",
+              "de": "{who} {hat} {tile} für {paid} gebaut: {points} {points:Punkt|Punkte}."},
     "stack_empty": {"en": "Building stack {stack} is empty: this is the last round.",
                     "ja": "建物の山{stack}が尽きた。このラウンドが最後。",
                     "fr": "La pile de bâtiments {stack} est vide : dernière manche.",
@@ -142,13 +157,13 @@ TEMPLATES = {
                    "fr": "{who} {a} pris {card} face cachée.", "de": "{who} {hat} {card} verdeckt genommen."},
     "extra_card_hidden": {"en": "{who} took a card face down.", "ja": "{who}はカードを1枚裏向きで取った。",
                           "fr": "{who} {a} pris une carte face cachée.", "de": "{who} {hat} eine Karte verdeckt genommen."},
-    "points": {"en": "{who} scored {n} points.", "ja": "{who}は{n}点を得た。", "fr": "{who} {a} marqué {n} points.",
-               "de": "{who} {hat} {n} Punkte erhalten."},
+    "points": {"en": "{who} scored {n} {n:point|points}.", "ja": "{who}は{n}点を得た。",
+               "fr": "{who} {a} marqué {n} {n:point|points}.", "de": "{who} {hat} {n} {n:Punkt|Punkte} erhalten."},
     "picked": {"en": "{who} picked the {face}: {item}.", "ja": "{who}は{face}の目を選んだ：{item}。",
                "fr": "{who} {a} choisi le {face} : {item}.", "de": "{who} {hat} die {face} gewählt: {item}."},
     "used_card": {"en": "{who} used the card for {res}.", "ja": "{who}はカードを使って{res}を得た。",
                   "fr": "{who} {a} utilisé la carte pour {res}.", "de": "{who} {hat} die Karte für {res} benutzt."},
-    "fed": {"en": "{who} fed the people{paid}.", "ja": "{who}は人々を養った{paid}。", "fr": "{who} {a} nourri sa tribu{paid}.",
+    "fed": {"en": "{who} fed the people{paid}.", "ja": "{who}は人々を養った{paid}。", "fr": "{who} {a} nourri {sa} tribu{paid}.",
             "de": "{who} {hat} die Leute ernährt{paid}."},
     "short": {"en": "{who} {is} {short} food short.", "ja": "{who}は食料が{short}足りない。",
               "fr": "{who} {a} {short} nourriture de moins que nécessaire.", "de": "Bei {who_dat} fehlen {short} Nahrung."},
@@ -156,7 +171,7 @@ TEMPLATES = {
                 "fr": "{who} n'{a} pas nourri tout le monde : -10 points.",
                 "de": "{who} {hat} nicht alle ernährt: -10 Punkte."},
     "trade_track": {"en": "{who} moved the trade marker to {pos}.", "ja": "{who}の交易マーカーは{pos}になった。",
-                    "fr": "{who} {a} avancé son marqueur de commerce à {pos}.",
+                    "fr": "{who} {a} avancé {son} marqueur de commerce à {pos}.",
                     "de": "{who} {hat} den Händlermarker auf {pos} gezogen."},
     "traded": {"en": "{who} traded {give} for {get}.", "ja": "{who}は{give}を{get}と交換した。",
                "fr": "{who} {a} échangé {give} contre {get}.", "de": "{who} {hat} {give} gegen {get} getauscht."},
@@ -186,7 +201,7 @@ def building_name(tile: str, locale: str = "en") -> str:
     """A building tile in words."""
     loc = locale if locale in LOCALES else "en"
     b = BUILDINGS[tile]
-    name = BUILDING_NAMES[loc][b["kind"]].format(**b)
+    name = BUILDING_NAMES[loc][b["kind"]].format(**with_counts(b, loc))
     effect = b.get("effect")
     if effect:
         words = {"place": place_name(effect.get("place", ""), loc), "res": ITEM_NAMES[loc].get(effect.get("res"), "")}
@@ -208,7 +223,14 @@ def items_text(res: Sequence[str], loc: str) -> str:
     counts: dict[str, int] = {}
     for r in res:
         counts[r] = counts.get(r, 0) + 1
-    return JOIN[loc].join(f"{n} {ITEM_NAMES[loc][r]}" for r, n in counts.items()) or "-"
+    return JOIN[loc].join(f"{n} {item_name(r, n, loc)}" for r, n in counts.items()) or "-"
+
+
+def item_name(item: str, n: int, loc: str) -> str:
+    """An item's name after a count of `n`: "1 ornament", "2 ornaments" (French: "0 ornement")."""
+    if is_one(n, loc) and item in ITEM_ONE[loc]:
+        return ITEM_ONE[loc][item]
+    return ITEM_NAMES[loc].get(item, item)
 
 
 def _who(seat, viewer, loc, names) -> str:
@@ -227,7 +249,7 @@ def describe(event: Mapping, viewer: int | None, locale: str = "en", names: Sequ
     kind = event.get("kind")
     seat = event.get("seat")
     you = seat is not None and seat == viewer
-    f = {k: v for k, v in event.items() if k not in ("kind", "seat", "to")}
+    f = with_counts({k: v for k, v in event.items() if k not in ("kind", "seat", "to")}, loc)
     f["who"] = _who(seat, viewer, loc, names)
     f["who_dat"] = "dir" if you else f["who"]
     for verb, (second, third) in VERBS[loc].items():
@@ -247,9 +269,13 @@ def describe(event: Mapping, viewer: int | None, locale: str = "en", names: Sequ
     if kind == "revealed":
         f["thing"] = f.get("card") or f.get("tile")
     if "item" in f:
-        f["item"] = ITEM_NAMES[loc].get(f["item"], f["item"])
+        f["item"] = item_name(f["item"], f.get("n", 2), loc)
     if "dice" in f:
         f["dice"] = " ".join(map(str, f["dice"]))
+    if kind == "rolled" and event.get("target") not in PLACE_INFO:
+        kind = "rolled_faces"  # a card or tile's dice for everyone: no total
+    if kind == "tool":
+        f["tools"] = JOIN[loc].join(map(str, f["tools"]))  # "1, 0, 0", not a list
     if kind == "tools_used":
         f["tools"] = " ".join(map(str, f["tiles"])) + "".join(f" +{v}" for v in f["cards"])
     if kind in ("bought", "built", "used_card", "fed"):

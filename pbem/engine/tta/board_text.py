@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ..base import counted
+from ..base import Count, counted
 from .actions import take_cost
 from .board import ROW_COSTS
 from .cards import CARDS, card
@@ -27,7 +27,8 @@ LABELS = {
            "bonus": "{card} (defence +{d}, colonization +{c})",
            "mil_hand": "military hand: {cards}", "mil_hand_n": ("military hand: {n} card", "military hand: {n} cards"),
            "stake": "Your strength is {strength}: you hold if you reach {attack} (a tie holds).",
-           "default": "Not answered by the deadline, the bot answers for you: {move}"},
+           "default": "Not answered by the deadline, the bot answers for you: {move}",
+           "legend": "({card} {n}+{b}b: {n} {n:worker|workers} on the card, {b} {b:blue token|blue tokens} on it)"},
     "ja": {"title": "第{round}ラウンド、時代{age}。手番：{who}。", "last": "第{n}ラウンドが最後。",
            "over": "ゲーム終了。", "row": "カード列（取得に必要なCivilアクション。山札 {decks}）：", "empty": "なし",
            "player": "プレイヤー{n}", "you": "（あなた）",
@@ -42,7 +43,8 @@ LABELS = {
            "bonus": "{card}（防御+{d}、植民+{c}）",
            "mil_hand": "軍事手札：{cards}", "mil_hand_n": ("軍事手札：{n}枚",) * 2,
            "stake": "あなたの軍事力は{strength}：{attack}に達すれば防衛成功（同点は防衛側の勝ち）。",
-           "default": "期限までに答えがなければ、ボットが代わりに答えます：{move}"},
+           "default": "期限までに答えがなければ、ボットが代わりに答えます：{move}",
+           "legend": "（{card} {n}+{b}b：カード上の労働者{n}人、青トークン{b}個）"},
     "fr": {"title": "Manche {round}, âge {age}. Tour de : {who}.", "last": "La manche {n} est la dernière.",
            "over": "La partie est terminée.",
            "row": "Rangée de cartes (actions civiles pour prendre ; pioches {decks}) :",
@@ -63,7 +65,8 @@ LABELS = {
            "mil_hand": "main militaire : {cards}",
            "mil_hand_n": ("main militaire : {n} carte", "main militaire : {n} cartes"),
            "stake": "Votre force est de {strength} : vous tenez si vous atteignez {attack} (l'égalité tient).",
-           "default": "Sans réponse à l'échéance, le robot répond pour vous : {move}"},
+           "default": "Sans réponse à l'échéance, le bot répond pour vous : {move}",
+           "legend": "({card} {n}+{b}b : {n} {n:ouvrier|ouvriers} sur la carte, {b} {b:jeton bleu|jetons bleus} dessus)"},
     "de": {"title": "Runde {round}, Zeitalter {age}. Am Zug: {who}.", "last": "Runde {n} ist die letzte.",
            "over": "Das Spiel ist vorbei.", "row": "Kartenreihe (Zivilaktionen zum Nehmen; Stapel {decks}):",
            "empty": "leer", "player": "Spieler {n}", "you": " (du)",
@@ -81,7 +84,8 @@ LABELS = {
            "bonus": "{card} (Verteidigung +{d}, Kolonisierung +{c})",
            "mil_hand": "Militärhand: {cards}", "mil_hand_n": ("Militärhand: {n} Karte", "Militärhand: {n} Karten"),
            "stake": "Deine Stärke ist {strength}: du hältst, wenn du {attack} erreichst (Gleichstand hält).",
-           "default": "Ohne Antwort bis zur Frist antwortet der Bot für dich: {move}"},
+           "default": "Ohne Antwort bis zur Frist antwortet der Bot für dich: {move}",
+           "legend": "({card} {n}+{b}b: {n} Arbeiter auf der Karte, {b} {b:blauer Marker|blaue Marker} darauf)"},
 }
 
 # What a seat is asked (the prompt's kind), in the board's "Waiting for" line.
@@ -104,9 +108,10 @@ ASKED = {
 # What an aggression does if the attack wins (the defender's mail: what is at stake). {n}: the amount of the card's
 # first effect, {m}: of its last (conflict.outcome applies them; the loser gives only what it has).
 STAKES = {
-    "en": {"enslave": "If the attack wins: you lose {n} worker (an unused one first); {by} gets {m} resources.",
+    "en": {"enslave": "If the attack wins: you lose {n} {n:worker|workers} (an unused one first); {by} gets {m} "
+                      "{m:resource|resources}.",
            "plunder": "If the attack wins: {by} takes {n} food and resources from you (resources first).",
-           "raid": "If the attack wins: you lose up to {n} urban building(s) of one card (the most costly); "
+           "raid": "If the attack wins: you lose up to {n} urban {n:building|buildings} of one card (the most costly); "
                    "{by} gets resources worth half their cost.",
            "annex": "If the attack wins: {by} takes your latest colony.",
            "assassinate": "If the attack wins: your leader is discarded; {by} gains {m} culture per its age.",
@@ -123,10 +128,10 @@ STAKES = {
            "sabotage": "攻撃が成功すると：建設中の驚異は捨て札になり、{by}はその時代1つにつきカルチャー{m}を得ます。",
            "spy": "攻撃が成功すると：{by}はあなたから発明{n}を奪います。",
            "armed_intervention": "攻撃が成功すると：あなたはカルチャー{n}を失い、{by}は失った分を得ます。"},
-    "fr": {"enslave": "Si l'attaque réussit : vous perdez {n} ouvrier (un libre d'abord) ; {by} reçoit "
-                      "{m} ressources.",
+    "fr": {"enslave": "Si l'attaque réussit : vous perdez {n} {n:ouvrier|ouvriers} (un libre d'abord) ; {by} reçoit "
+                      "{m} {m:ressource|ressources}.",
            "plunder": "Si l'attaque réussit : {by} vous prend {n} nourriture et ressources (ressources d'abord).",
-           "raid": "Si l'attaque réussit : vous perdez jusqu'à {n} bâtiment(s) urbain(s) d'une carte (la plus "
+           "raid": "Si l'attaque réussit : vous perdez jusqu'à {n} {n:bâtiment urbain|bâtiments urbains} d'une carte (la plus "
                    "chère) ; {by} reçoit des ressources pour la moitié de leur coût.",
            "annex": "Si l'attaque réussit : {by} vous prend votre dernière colonie.",
            "assassinate": "Si l'attaque réussit : votre dirigeant est défaussé ; {by} gagne {m} culture par âge "
@@ -137,7 +142,7 @@ STAKES = {
            "armed_intervention": "Si l'attaque réussit : vous perdez {n} culture et {by} gagne ce que vous "
                                  "perdez."},
     "de": {"enslave": "Gelingt der Angriff: du verlierst {n} Arbeiter (zuerst einen freien); {by} erhält "
-                      "{m} Rohstoffe.",
+                      "{m} {m:Rohstoff|Rohstoffe}.",
            "plunder": "Gelingt der Angriff: {by} nimmt dir {n} Nahrung und Rohstoffe (zuerst Rohstoffe).",
            "raid": "Gelingt der Angriff: du verlierst bis zu {n} Stadtgebäude einer Karte (der teuersten); {by} "
                    "erhält Rohstoffe für die Hälfte ihrer Kosten.",
@@ -206,7 +211,8 @@ def stake(copy: str, by: str, locale: str) -> str | None:
     if m.kind == "war":
         return WAR_STAKES.get(locale, WAR_STAKES["en"]).get(m.key)
     text = STAKES.get(locale, STAKES["en"]).get(m.key) if m.kind == "aggression" else None
-    return text and text.format(by=by, n=abs(m.effects[0].amount), m=abs(m.effects[-1].amount))
+    return text and text.format(by=by, n=Count(abs(m.effects[0].amount), locale),
+                                m=Count(abs(m.effects[-1].amount), locale))
 
 
 def _military(copy: str, t: Mapping) -> str:
@@ -264,6 +270,7 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
         cost = take_cost(you, i, card(copy).id) if copy and you is not None else ROW_COSTS[i]
         out.append(f"  {i + 1:>2}. [{cost}] " + (name(copy) if copy else "-"))
     others = []
+    legend = False
     for i, p in enumerate(view["seats"]):
         r = p["ratings"]
         rates = t["rates"].format(culture=p["culture"], cr=f"{r['culture']:+d}", science=p["science"],
@@ -290,6 +297,12 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
             tokens = p["tokens"].get(cid)
             cards.append(f"{CARDS[cid].name} {n}" + (f"+{tokens}b" if tokens else ""))
         out.append("  " + ", ".join(cards))
+        shown = next((cid for cid in p["workers"] if p["tokens"].get(cid)), None)
+        if shown is not None and not legend:
+            # What "2+2b" means, once, under the first tableau that shows it, with one of its own cards.
+            out.append("  " + t["legend"].format(card=CARDS[shown].name, n=Count(p["workers"][shown], locale),
+                                                 b=Count(p["tokens"][shown], locale)))
+            legend = True
         flipped = p.get("flipped", ())  # Ravages of Time
         extra = [name(c) for c in p["specials"].values()] \
             + [t["flipped"].format(wonder=name(c)) if c in flipped else name(c) for c in p["wonders"]] \

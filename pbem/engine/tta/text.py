@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ..base import may_see
+from ..base import is_one, may_see, with_counts
 from .moves import name
 
 
@@ -15,6 +15,18 @@ def _who(seat, viewer, names: Sequence[str] | None) -> str:
     if names and 0 <= seat < len(names):
         return names[seat]
     return f"Player {seat + 1}"
+
+
+def _n(n, one: str, other: str) -> str:
+    """An English count and its noun: "1 unit", "2 units"."""
+    return f"{n} {one if is_one(n or 0, 'en') else other}"
+
+
+def what_word(locale: str, what, n: int = 2) -> str:
+    """A kind of thing counted (food, resource, culture, science, yellow) after a count of `n`."""
+    if is_one(n, locale) and what in WHAT_ONE.get(locale, {}):
+        return WHAT_ONE[locale][what]
+    return WHAT.get(locale, WHAT["en"]).get(what, what or "")
 
 
 # What others are told of a seat's military cards; the seat itself reads the private event beside it.
@@ -32,14 +44,19 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
     if k in PUBLIC_TWINS and viewer is not None and viewer == ev.get("seat"):
         return ""  # the seat reads its private twin, which names the cards: one line, not two
     card = name(ev["card"]) if ev.get("card") else ""
-    on, src, by, a = (_who(ev[x], viewer, names) if ev.get(x) is not None else "" for x in ("on", "source", "by", "a"))
+    # Mid-sentence the reader is "you", not "You".
+    on, src, by, a = (("you" if ev[x] == viewer else _who(ev[x], viewer, names)) if ev.get(x) is not None else ""
+                      for x in ("on", "source", "by", "a"))
+    mid = "you" if viewer is not None and ev.get("seat") == viewer else who  # the seat, mid-sentence
+    amount = ev.get("amount") or 0
     lines = {
         "turn": lambda: f"{who}: turn in round {ev.get('round')}.",
         "round": lambda: f"Round {ev.get('round')} begins.",
         "row": lambda: "New cards in the row: " + (", ".join(name(c) for c in ev.get("dealt", [])) or "none") + ".",
         "took": lambda: f"{who} took {card} (slot {ev.get('slot')}).",
-        "built": lambda: f"{who} built on {card} for {ev.get('cost')} resources.",
-        "upgraded": lambda: f"{who} upgraded {name(ev['src'])} to {name(ev['dst'])} for {ev.get('cost')} resources.",
+        "built": lambda: f"{who} built on {card} for {_n(ev.get('cost'), 'resource', 'resources')}.",
+        "upgraded": lambda: f"{who} upgraded {name(ev['src'])} to {name(ev['dst'])} for "
+                            f"{_n(ev.get('cost'), 'resource', 'resources')}.",
         "destroyed": lambda: f"{who} took a worker off {card}.",
         "populated": lambda: f"{who} increased the population for {ev.get('food')} food.",
         "wonder_stage": lambda: f"{who} built stage {ev.get('stages')} of {card}.",
@@ -49,18 +66,19 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         "revolution": lambda: f"{who} made a revolution: {card}.",
         "leader": lambda: f"{who} elected {card}.",
         "action": lambda: f"{who} played {card}.",
-        "produced": lambda: f"{who} produced {ev.get('amount')} {ev.get('what')}.",
+        "produced": lambda: f"{who} produced {amount} {what_word('en', ev.get('what'), amount)}.",
         "done": lambda: f"{who}: no political action." if ev.get("politics") else f"{who} ended the actions.",
         "ca_penalty": lambda: f"{who} will have {ev.get('n')} fewer civil actions next turn (discontent workers).",
         "chose": lambda: f"{who} answered the choice of {card}." if card else f"{who} answered a choice.",
         "uprising": lambda: f"{who}: uprising! Nothing is produced this turn.",
         "scored": lambda: f"{who} scored {ev.get('culture')} culture and {ev.get('science')} science.",
         "famine": lambda: f"{who}: famine, {ev.get('missing')} food short, -{ev.get('culture')} culture.",
-        "corruption": lambda: f"{who} lost {ev.get('lost')} resources to corruption.",
+        "corruption": lambda: f"{who} lost {_n(ev.get('lost'), 'resource', 'resources')} to corruption.",
         "age_end": lambda: f"Age {ev.get('age')} ends: Age {ev.get('obsolete')} cards become obsolete.",
         "age_a_over": lambda: "Age A's remaining cards leave; Age I fills the row from now on.",
         "game_over": lambda: "The game is over.",
-        "military_draw": lambda: f"{who} drew {ev.get('count')} military card(s) of Age {ev.get('age')}.",
+        "military_draw": lambda: f"{who} drew {_n(ev.get('count'), 'military card', 'military cards')} of Age "
+                                 f"{ev.get('age')}.",
         "military_cards": lambda: f"{who} drew: " + (", ".join(name(c) for c in ev.get("cards", []))
                                                      or "nothing") + ".",
         "military_reshuffle": lambda: f"The Age {ev.get('age')} military discards are shuffled into a new deck.",
@@ -70,31 +88,33 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         "event_prepared": lambda: f"{who} prepared an Age {ev.get('age')} event (+{ev.get('culture')} culture).",
         "event_prepared_card": lambda: f"{who} put {card} on the future events.",
         "event": lambda: f"Event: {card}.",
-        "event_gain": lambda: f"{who}: {ev.get('amount'):+d} {ev.get('what')}.",
+        "event_gain": lambda: f"{who}: {amount:+d} {what_word('en', ev.get('what'), amount)}.",
         "territory_unclaimed": lambda: f"{card} is not colonised.",
         "bid": lambda: f"{who} bid {ev.get('amount')} for {card}" + (" (standing order)." if ev.get("standing")
                                                                       else "."),
         "bid_pass": lambda: f"{who} passed on {card}" + (" (cannot bid)." if ev.get("why") in CANNOT else "."),
         "colonized": lambda: f"{who} colonised {card}"
-        + (f" for {ev.get('bid')}: {ev.get('units')} unit(s) sacrificed, {ev.get('bonus')} bonus card(s)."
+        + (f" for {ev.get('bid')}: {_n(ev.get('units'), 'unit', 'units')} sacrificed, "
+           f"{_n(ev.get('bonus'), 'bonus card', 'bonus cards')}."
            if ev.get("units") else " with Christopher Columbus."),
         "colony_lost": lambda: f"{who} lost the colony {card}.",
         "standing_bid": lambda: f"{who} will bid for territories up to {ev.get('limit')}."
         if ev.get("limit") is not None else f"{who} will be asked about territory bids.",
         "aggression": lambda: f"{who} played {card} against {on} (strength {ev.get('strength')}, "
-                              f"{ev.get('sacrificed')} unit(s) sacrificed).",
-        "defence": lambda: f"{who} defended with strength {ev.get('strength')} ({ev.get('cards')} bonus card(s), "
-                           f"{ev.get('sacrificed')} unit(s) sacrificed).",
-        "attack_won": lambda: f"{card} by {who} succeeded against {on}: {ev['attack']} against {ev['defence']}.",
-        "attack_held": lambda: f"{card} by {who} failed against {on}: {ev['attack']} against {ev['defence']}.",
+                              f"{_n(ev.get('sacrificed'), 'unit', 'units')} sacrificed).",
+        "defence": lambda: f"{who} defended with strength {ev.get('strength')} "
+                           f"({_n(ev.get('cards'), 'bonus card', 'bonus cards')}, "
+                           f"{_n(ev.get('sacrificed'), 'unit', 'units')} sacrificed).",
+        "attack_won": lambda: f"{card} by {mid} succeeded against {on}: {ev['attack']} against {ev['defence']}.",
+        "attack_held": lambda: f"{card} by {mid} failed against {on}: {ev['attack']} against {ev['defence']}.",
         "war_declared": lambda: f"{who} declared {card} on {on}.",
-        "war_sacrifice": lambda: f"{who} goes to war with strength {ev.get('strength')} "
-                                 f"({ev.get('sacrificed')} unit(s) sacrificed).",
+        "war_sacrifice": lambda: f"{who} {'go' if mid == 'you' else 'goes'} to war with strength "
+                                 f"{ev.get('strength')} ({_n(ev.get('sacrificed'), 'unit', 'units')} sacrificed).",
         "war_won": lambda: f"{who} won {card} against {on} by {ev.get('advantage')}.",
-        "war_tie": lambda: f"{card} of {who} against {on} is a tie: nothing happens.",
-        "taken": lambda: f"{who} took {ev.get('amount')} {ev.get('what')} from {src}.",
+        "war_tie": lambda: f"{card} of {mid} against {on} is a tie: nothing happens.",
+        "taken": lambda: f"{who} took {amount} {what_word('en', ev.get('what'), amount)} from {src}.",
         "taken_special": lambda: f"{who} took the special technology {card} from {src}.",
-        "razed": lambda: f"{who} lost {ev.get('count')} building(s) on {card}.",
+        "razed": lambda: f"{who} lost {_n(ev.get('count'), 'building', 'buildings')} on {card}.",
         "assassinated": lambda: f"{who} lost the leader {card}.",
         "sabotaged": lambda: f"{who} lost the wonder under construction {card}.",
         "annexed": lambda: f"{who} annexed {card} from {src}.",
@@ -104,25 +124,29 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         "pact_refused": lambda: f"{who} refused {card} from {by}; it goes back to their hand.",
         "pact_cancelled": lambda: f"{who} cancelled the pact {card}.",
         "pact_ended": lambda: f"{card} ends: {who} attacked the partner.",
-        "traded": lambda: f"{who} paid 1 {ev.get('what')} in place of 1 {ev.get('instead')} ({card}).",
+        "traded": lambda: f"{who} paid 1 {what_word('en', ev.get('what'), 1)} in place of 1 "
+                          f"{what_word('en', ev.get('instead'), 1)} ({card}).",
         "wonder_flipped": lambda: f"{who} turned the wonder {card} face down (no effect, 2 culture a turn).",
         "standing_order": lambda: f"{who} set a standing order: {ev.get('topic')} {ev.get('policy')}.",
-        "standing_order_applied": lambda: f"Standing order of {who}: {ev.get('move')}.",
+        "standing_order_applied": lambda: (f"Your standing order: {ev.get('move')}." if mid == "you"
+                                           else f"Standing order of {who}: {ev.get('move')}."),
     }
     if locale in LOCAL and k in LOCAL[locale]:
         who_l = {None: LOCAL[locale]["game"], viewer: LOCAL[locale]["you"]}.get(ev.get("seat"), who)
         if ev.get("seat") is not None and ev.get("seat") != viewer and not names:
             who_l = LOCAL[locale]["player"].format(n=ev["seat"] + 1)
-        extra = {x: v for x, v in ev.items() if x not in ("seat", "card", "kind")}
+        extra = with_counts({x: v for x, v in ev.items() if x not in ("seat", "card", "kind")}, locale)
         extra.update(src_name=name(ev["src"]) if ev.get("src") else "",
                      dst_name=name(ev["dst"]) if ev.get("dst") else "",
                      dealt_names=", ".join(name(c) for c in ev.get("dealt", [])) or "-",
                      cards_names=", ".join(name(c) for c in ev["cards"]) or "-" if isinstance(ev.get("cards"), list)
                      else "",
-                     what_name=WHAT[locale].get(ev.get("what"), ev.get("what", "")), culture=ev.get("culture", 0))
+                     what_name=what_word(locale, ev.get("what"), 1 if k == "traded" else amount),
+                     culture=with_counts({"c": ev.get("culture", 0)}, locale)["c"])
         for x in ("on", "source", "by", "a"):
             if ev.get(x) is not None:
-                extra[x + "_name"] = (LOCAL[locale]["you"] if ev[x] == viewer else names[ev[x]]
+                # Mid-sentence the reader is "vous", and in German "dich" (gegen, an), "dir" (von) or "du".
+                extra[x + "_name"] = (LOCAL[locale]["you_" + x] if ev[x] == viewer else names[ev[x]]
                                       if names and 0 <= ev[x] < len(names)
                                       else LOCAL[locale]["player"].format(n=ev[x] + 1))
         if k == "wonder_done" and not ev.get("culture"):
@@ -131,6 +155,8 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
              ("colonized", True): "colonized_free", ("standing_bid", True): "standing_bid_none",
              ("done", True): "done_politics", ("chose", True): "chose_plain"}.get(
             (k, _variant(k, ev)), k)
+        if viewer is not None and ev.get("seat") == viewer and k + "_you" in LOCAL[locale]:
+            k += "_you"  # "Votre consigne permanente", not "Consigne permanente de Vous"
         return LOCAL[locale][k].format(who=who_l, card=card, **extra)
     make = lines.get(k)
     return make() if make else f"{who}: {k}."
@@ -146,17 +172,24 @@ def _variant(kind: str, ev: Mapping) -> bool:
             "chose": not ev.get("card")}.get(kind, False)
 
 
-WHAT = {"ja": {"food": "食料", "resource": "資源", "culture": "カルチャー", "science": "発明", "yellow": "人口トークン"},
+WHAT = {"en": {"food": "food", "resource": "resources", "culture": "culture", "science": "science",
+               "yellow": "yellow tokens"},
+        "ja": {"food": "食料", "resource": "資源", "culture": "カルチャー", "science": "発明", "yellow": "人口トークン"},
         "fr": {"food": "nourriture", "resource": "ressources", "culture": "culture", "science": "science",
                "yellow": "jetons de population"},
         "de": {"food": "Nahrung", "resource": "Rohstoffe", "culture": "Kultur", "science": "Wissenschaft",
                "yellow": "Bevölkerungsmarker"}}
 
+# Where a count of one says it otherwise ("1 resource"; French also 0).
+WHAT_ONE = {"en": {"resource": "resource", "yellow": "yellow token"},
+            "fr": {"resource": "ressource", "yellow": "jeton de population"},
+            "de": {"resource": "Rohstoff"}}
+
 # The events in Japanese, French and German (any new kind falls back to English).
 LOCAL = {
     "ja": {
         "game": "ゲーム",
-        "you": "あなた",
+        "you": "あなた", "you_on": "あなた", "you_source": "あなた", "you_by": "あなた", "you_a": "あなた",
         "player": "プレイヤー{n}",
         "turn": "{who}：第{round}ラウンドの手番。",
         "round": "第{round}ラウンド開始。",
@@ -188,13 +221,13 @@ LOCAL = {
         "corruption": "{who}：腐敗で資源{lost}を失った。",
         "game_over": "ゲーム終了。",
         "event": "イベント：{card}。",
-        "military_draw": "{who}：Age {age}のミリタリーカードを{count}枚引いた。",
+        "military_draw": "{who}：時代{age}のミリタリーカードを{count}枚引いた。",
         "military_cards": "{who}が引いたカード：{cards_names}。",
-        "military_reshuffle": "Age {age}のミリタリーの捨て札をシャッフルして新しい山札にした。",
-        "military_discard": "{who}：Age {age}のミリタリーカードを1枚捨てた。",
+        "military_reshuffle": "時代{age}のミリタリーの捨て札をシャッフルして新しい山札にした。",
+        "military_discard": "{who}：時代{age}のミリタリーカードを1枚捨てた。",
         "military_discarded": "{who}：{card}を捨てた。",
         "tactic": "{who}：戦術{card}をプレイ（軍事力{strength}）。",
-        "event_prepared": "{who}：Age {age}のイベントを準備（カルチャー+{culture}）。",
+        "event_prepared": "{who}：時代{age}のイベントを準備（カルチャー+{culture}）。",
         "event_prepared_card": "{who}：{card}を将来のイベントに置いた。",
         "event_gain": "{who}：{what_name}{amount:+d}。",
         "territory_unclaimed": "{card}は誰も植民しなかった。",
@@ -234,11 +267,11 @@ LOCAL = {
     },
     "fr": {
         "game": "Le jeu",
-        "you": "Vous",
+        "you": "Vous", "you_on": "vous", "you_source": "vous", "you_by": "vous", "you_a": "vous",
         "player": "Joueur {n}",
         "turn": "{who} : tour de la manche {round}.",
         "round": "Début de la manche {round}.",
-        "upgraded": "{who} : {src_name} amélioré en {dst_name} ({cost} ressources).",
+        "upgraded": "{who} : {src_name} amélioré en {dst_name} ({cost} {cost:ressource|ressources}).",
         "destroyed": "{who} : un ouvrier retiré de {card}.",
         "wonder_stage": "{who} : étape {stages} de {card} construite.",
         "wonder_done": "{who} : {card} achevé (+{culture} culture).",
@@ -249,7 +282,7 @@ LOCAL = {
         "age_a_over": "Les cartes restantes de l'âge A quittent le jeu ; l'âge I remplit la rangée.",
         "hold": "{who} : un jeton bleu de moins à produire.",
         "took": "{who} : {card} pris (case {slot}).",
-        "built": "{who} : construction sur {card} ({cost} ressources).",
+        "built": "{who} : construction sur {card} ({cost} {cost:ressource|ressources}).",
         "populated": "{who} : population augmentée ({food} nourriture).",
         "discovered": "{who} : {card} découvert ({science} science).",
         "revolution": "{who} : révolution, {card}.",
@@ -263,10 +296,10 @@ LOCAL = {
         "uprising": "{who} : révolte ! Aucune production ce tour.",
         "scored": "{who} : +{culture} culture, +{science} science.",
         "famine": "{who} : famine, {missing} nourriture manquante, -{culture} culture.",
-        "corruption": "{who} : {lost} ressources perdues (corruption).",
+        "corruption": "{who} : {lost} {lost:ressource perdue|ressources perdues} (corruption).",
         "game_over": "La partie est terminée.",
         "event": "Événement : {card}.",
-        "military_draw": "{who} : pioche {count} carte(s) militaire(s) de l'âge {age}.",
+        "military_draw": "{who} : pioche {count} {count:carte militaire|cartes militaires} de l'âge {age}.",
         "military_cards": "Vous avez pioché : {cards_names}.",  # told only to the seat that drew
         "military_reshuffle": "La défausse militaire de l'âge {age} est mélangée en une nouvelle pioche.",
         "military_discard": "{who} : défausse une carte militaire de l'âge {age}.",
@@ -280,22 +313,26 @@ LOCAL = {
         "bid_standing": "{who} : enchère de {amount} pour {card} (consigne permanente).",
         "bid_pass": "{who} : passe pour {card}.",
         "bid_pass_cannot": "{who} : ne peut pas enchérir pour {card} (passe).",
-        "colonized": "{who} : {card} colonisé pour {bid} ({units} unité(s) sacrifiée(s), {bonus} carte(s) bonus).",
+        "colonized": ("{who} : {card} colonisé pour {bid} ({units} {units:unité sacrifiée|unités sacrifiées}, "
+                      "{bonus} {bonus:carte bonus|cartes bonus})."),
         "colonized_free": "{who} : {card} colonisé grâce à Christophe Colomb.",
         "colony_lost": "{who} : colonie {card} perdue.",
         "standing_bid": "{who} : enchères de territoire automatiques jusqu'à {limit}.",
         "standing_bid_none": "{who} : sera consulté pour chaque enchère de territoire.",
-        "aggression": "{who} : {card} contre {on_name} (force {strength}, {sacrificed} unité(s) sacrifiée(s)).",
-        "defence": "{who} : défense de force {strength} ({cards} carte(s) bonus, {sacrificed} unité(s) sacrifiée(s)).",
+        "aggression": ("{who} : {card} contre {on_name} (force {strength}, {sacrificed} "
+                       "{sacrificed:unité sacrifiée|unités sacrifiées})."),
+        "defence": ("{who} : défense de force {strength} ({cards} {cards:carte bonus|cartes bonus}, {sacrificed} "
+                    "{sacrificed:unité sacrifiée|unités sacrifiées})."),
         "attack_won": "{who} : {card} réussit contre {on_name}, {attack} contre {defence}.",
         "attack_held": "{who} : {card} échoue contre {on_name}, {attack} contre {defence}.",
         "war_declared": "{who} : {card} déclarée à {on_name}.",
-        "war_sacrifice": "{who} : entre en guerre avec une force de {strength} ({sacrificed} unité(s) sacrifiée(s)).",
+        "war_sacrifice": ("{who} : entre en guerre avec une force de {strength} ({sacrificed} "
+                          "{sacrificed:unité sacrifiée|unités sacrifiées})."),
         "war_won": "{who} : {card} gagnée contre {on_name} de {advantage}.",
         "war_tie": "{who} : {card} contre {on_name} à égalité, rien ne se passe.",
         "taken": "{who} : {amount} {what_name} pris à {source_name}.",
         "taken_special": "{who} : technologie spéciale {card} prise à {source_name}.",
-        "razed": "{who} : {count} bâtiment(s) perdu(s) sur {card}.",
+        "razed": "{who} : {count} {count:bâtiment perdu|bâtiments perdus} sur {card}.",
         "assassinated": "{who} : le dirigeant {card} est perdu.",
         "sabotaged": "{who} : la merveille en construction {card} est perdue.",
         "annexed": "{who} : {card} annexé à {source_name}.",
@@ -309,14 +346,15 @@ LOCAL = {
         "wonder_flipped": "{who} : merveille {card} retournée face cachée (sans effet, 2 culture par tour).",
         "standing_order": "{who} : consigne permanente, {topic} {policy}.",
         "standing_order_applied": "Consigne permanente de {who} : {move}.",
+        "standing_order_applied_you": "Votre consigne permanente : {move}.",
     },
     "de": {
         "game": "Das Spiel",
-        "you": "Du",
+        "you": "Du", "you_on": "dich", "you_source": "dir", "you_by": "dir", "you_a": "du",
         "player": "Spieler {n}",
         "turn": "{who}: Zug in Runde {round}.",
         "round": "Runde {round} beginnt.",
-        "upgraded": "{who}: {src_name} zu {dst_name} verbessert ({cost} Rohstoffe).",
+        "upgraded": "{who}: {src_name} zu {dst_name} verbessert ({cost} {cost:Rohstoff|Rohstoffe}).",
         "destroyed": "{who}: einen Arbeiter von {card} genommen.",
         "wonder_stage": "{who}: Stufe {stages} von {card} gebaut.",
         "wonder_done": "{who}: {card} vollendet (+{culture} Kultur).",
@@ -327,7 +365,7 @@ LOCAL = {
         "age_a_over": "Die übrigen Karten aus Zeitalter A verlassen das Spiel; Zeitalter I füllt die Reihe.",
         "hold": "{who}: ein blauer Marker weniger wird erzeugt.",
         "took": "{who}: {card} genommen (Feld {slot}).",
-        "built": "{who}: auf {card} gebaut ({cost} Rohstoffe).",
+        "built": "{who}: auf {card} gebaut ({cost} {cost:Rohstoff|Rohstoffe}).",
         "populated": "{who}: Bevölkerung vergrößert ({food} Nahrung).",
         "discovered": "{who}: {card} entdeckt ({science} Wissenschaft).",
         "revolution": "{who}: Revolution, {card}.",
@@ -341,10 +379,10 @@ LOCAL = {
         "uprising": "{who}: Aufstand! Keine Produktion in diesem Zug.",
         "scored": "{who}: +{culture} Kultur, +{science} Wissenschaft.",
         "famine": "{who}: Hungersnot, {missing} Nahrung fehlt, -{culture} Kultur.",
-        "corruption": "{who}: {lost} Rohstoffe durch Korruption verloren.",
+        "corruption": "{who}: {lost} {lost:Rohstoff|Rohstoffe} durch Korruption verloren.",
         "game_over": "Das Spiel ist vorbei.",
         "event": "Ereignis: {card}.",
-        "military_draw": "{who}: zieht {count} Militärkarte(n) aus Zeitalter {age}.",
+        "military_draw": "{who}: zieht {count} {count:Militärkarte|Militärkarten} aus Zeitalter {age}.",
         "military_cards": "Du hast gezogen: {cards_names}.",  # told only to the seat that drew
         "military_reshuffle": "Der Militär-Ablagestapel von Zeitalter {age} wird zu einem neuen Stapel gemischt.",
         "military_discard": "{who}: wirft eine Militärkarte aus Zeitalter {age} ab.",
@@ -358,18 +396,20 @@ LOCAL = {
         "bid_standing": "{who}: bietet {amount} für {card} (Dauerauftrag).",
         "bid_pass": "{who}: passt bei {card}.",
         "bid_pass_cannot": "{who}: kann für {card} nicht bieten (passt).",
-        "colonized": "{who}: {card} für {bid} kolonisiert ({units} Einheit(en) geopfert, {bonus} Bonuskarte(n)).",
+        "colonized": ("{who}: {card} für {bid} kolonisiert ({units} {units:Einheit|Einheiten} geopfert, {bonus} "
+                      "{bonus:Bonuskarte|Bonuskarten})."),
         "colonized_free": "{who}: {card} mit Christoph Kolumbus kolonisiert.",
         "colony_lost": "{who}: Kolonie {card} verloren.",
         "standing_bid": "{who}: bietet für Gebiete automatisch bis {limit}.",
         "standing_bid_none": "{who}: wird bei jedem Gebotsverfahren gefragt.",
-        "aggression": "{who}: {card} gegen {on_name} (Stärke {strength}, {sacrificed} Einheit(en) geopfert).",
-        "defence": "{who}: Verteidigung mit Stärke {strength} ({cards} Bonuskarte(n), {sacrificed} Einheit(en) "
-                   "geopfert).",
+        "aggression": "{who}: {card} gegen {on_name} (Stärke {strength}, {sacrificed} {sacrificed:Einheit|Einheiten} geopfert).",
+        "defence": "{who}: Verteidigung mit Stärke {strength} ({cards} {cards:Bonuskarte|Bonuskarten}, {sacrificed} "
+                   "{sacrificed:Einheit|Einheiten} geopfert).",
         "attack_won": "{who}: {card} gegen {on_name} erfolgreich, {attack} gegen {defence}.",
         "attack_held": "{who}: {card} gegen {on_name} gescheitert, {attack} gegen {defence}.",
         "war_declared": "{who}: {card} an {on_name} erklärt.",
-        "war_sacrifice": "{who}: zieht mit Stärke {strength} in den Krieg ({sacrificed} Einheit(en) geopfert).",
+        "war_sacrifice": ("{who}: zieht mit Stärke {strength} in den Krieg ({sacrificed} {sacrificed:Einheit|Einheiten} "
+                          "geopfert)."),
         "war_won": "{who}: {card} gegen {on_name} mit {advantage} gewonnen.",
         "war_tie": "{who}: {card} gegen {on_name} unentschieden, nichts geschieht.",
         "taken": "{who}: {amount} {what_name} von {source_name} genommen.",
@@ -388,5 +428,6 @@ LOCAL = {
         "wonder_flipped": "{who}: Weltwunder {card} umgedreht (ohne Wirkung, 2 Kultur je Zug).",
         "standing_order": "{who}: Daueranweisung gesetzt, {topic} {policy}.",
         "standing_order_applied": "Daueranweisung von {who}: {move}.",
+        "standing_order_applied_you": "Deine Daueranweisung: {move}.",
     },
 }
