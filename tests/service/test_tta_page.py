@@ -414,3 +414,29 @@ def test_populate_and_a_leader_say_what_they_cost_on_their_buttons(app):
                   if p.title == "Other actions" for c in p.choices}
     assert labels["populate"] == f"populate ({food} food, 1 civil action)"
     assert labels["play Alexander the Great"] == "play Alexander the Great (1 civil action)"
+
+
+@pytest.mark.parametrize("locale, infantry, stage", [("ja", "Warriors（歩兵）", "建設中：1段階完了"),
+                                                     ("fr", "Warriors (infanterie)", "en construction : 1 étape faite"),
+                                                     ("de", "Warriors (Infanterie)", "im Bau: 1 Stufe fertig")])
+def test_build_buttons_and_wonder_stages_read_in_the_readers_language(app, locale, infantry, stage):
+    """A tester read "Warriors（infantry）を建設" and "1 étapes faites"."""
+    import sys
+    from pathlib import Path
+
+    from flask import render_template_string
+    from flask_babel import force_locale
+
+    from pbem.engine import tta
+    from pbem.web.games.tta import forms
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from tta_helpers import set_tokens, tta_state
+
+    state = tta_state()
+    set_tokens(state, "civ/A/bronze", 4)  # resources to build with
+    with app.test_request_context(), force_locale(locale):
+        labels = [str(c.label) for p in forms.panels(state, 0, tta.legal(state, 0), locale) for c in p.choices]
+        assert any(infantry in label for label in labels), labels
+        assert render_template_string("{{ ngettext('building: %(num)d stage done', 'building: %(num)d stages done', "
+                                      "1) }}") == stage

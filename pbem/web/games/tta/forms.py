@@ -1,7 +1,7 @@
 """The Through the Ages move panels: take a card from the row, build and upgrade with the cost shown, the rest."""
 from __future__ import annotations
 
-from flask_babel import gettext as _, ngettext
+from flask_babel import get_locale, gettext as _, ngettext
 
 from ....engine.tta.actions import build_cost, population_food, take_cost, technology_cost, upgrade_cost
 from ....engine.tta.cards import card, kind_of
@@ -9,6 +9,7 @@ from ....engine.tta.economy import amount
 from ....engine.tta.events import uprising_ahead
 from ....engine.tta import economy as eco
 from ....engine.tta.moves import Build, Discover, Done, Play, Populate, Revolution, Take, Upgrade, name
+from .face_words import TYPES
 from ...move_forms import MAX_BUTTONS, Choice, Panel, generic_panels
 
 KNOWN = (Take, Build, Upgrade, Discover, Revolution, Done)
@@ -33,13 +34,19 @@ def _takes(state: dict, seat: int, moves: list[Take]) -> Panel:
                  note=ngettext("You have %(num)d civil action left.", "You have %(num)d civil actions left.", p["ca"]))
 
 
+def type_word(kind: str) -> str:
+    """A card type in the reader's language ("infantry" -> 歩兵), as the card faces word it."""
+    locale = str(get_locale() or "en")
+    return TYPES.get(locale, TYPES["en"]).get(kind, kind)
+
+
 def _builds(state: dict, seat: int, moves: list) -> Panel:
     choices = []
     for m in moves:
         if isinstance(m, Build):
             label = ngettext("Build %(card)s (%(type)s): %(num)d resource",
                              "Build %(card)s (%(type)s): %(num)d resources", build_cost(state, seat, m.card),
-                             card=name(m.card), type=card(m.card).subtype or card(m.card).kind)
+                             card=name(m.card), type=type_word(card(m.card).subtype or card(m.card).kind))
         else:
             label = ngettext("Upgrade %(src)s to %(dst)s: %(num)d resource",
                              "Upgrade %(src)s to %(dst)s: %(num)d resources", upgrade_cost(state, seat, m.src, m.dst),
