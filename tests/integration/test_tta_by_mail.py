@@ -170,13 +170,13 @@ def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
     assert attacked["Subject"] == (f"{tag} Your turn: bob attacks you with Raid I, strength 6: reach 6 with bonus "
                                    "cards and sacrifices to hold (a tie holds), or defend none")
     text = body(attacked)
-    assert "bob played Raid I against You (strength 6, 0 unit(s) sacrificed)." in words(text)
+    assert "bob played Raid I against you (strength 6, 0 units sacrificed)." in words(text)
     assert "\nann (you): culture 0 (+0), science 0 (+1), strength 2, happy 0\n" in text
     assert ("military hand: Defense / Colonization Bonus II (defence +4, colonization +2), Open Borders Agreement"
             in words(text))
     assert ("\nRaid I by bob on ann (you): attack strength 6\n"
             "Your strength is 2: you hold if you reach 6 (a tie holds).\n"
-            "If the attack wins: you lose up to 1 urban building(s) of one card (the most\n"
+            "If the attack wins: you lose up to 1 urban building of one card (the most\n"
             "costly); bob gets resources worth half their cost.\n"
             "Not answered by the deadline, the bot answers for you: defend with +4\n") in text
     assert "Deadline: " in text and "If you have not moved by then, the bot moves for you." in text
@@ -186,15 +186,15 @@ def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
     sent = ann.reply(attacked, "defend with +4")
     held = ann.mail(2)
     assert held["Subject"] == "Re: " + attacked["Subject"] and held["In-Reply-To"] == sent
-    assert ("Applied: defend with +4. What happened: You defended with strength 6 (1 bonus card(s), 0 unit(s) "
-            "sacrificed). Raid I by bob failed against You: 6 against 6. Now waiting for bob.") in words(body(held))
+    assert ("Applied: defend with +4. What happened: You defended with strength 6 (1 bonus card, 0 units "
+            "sacrificed). Raid I by bob failed against you: 6 against 6. Now waiting for bob.") in words(body(held))
     state = table.state()
     assert [c.split(":")[0] for c in state["seats"][2]["mil_hand"]] == ["mil/I/open_borders_agreement"]
     assert table.asked() == [(0, "actions")]
 
     # Bob ends his turn by reply; the bot plays its turn; then Ann's political phase: she holds a pact.
     bob_turn = bob.mail(3)
-    assert "Raid I by You failed against ann: 6 against 6." in words(body(bob_turn))
+    assert "Raid I by you failed against ann: 6 against 6." in words(body(bob_turn))
     bob.reply(bob_turn, "done")
     offer = ann.mail(3)
     assert offer["Subject"] == (f"{tag} Your turn: your political action (an event, an aggression, a war or a "
@@ -211,7 +211,7 @@ def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
     assert refused["Subject"] == "Re: " + offer["Subject"] and refused["In-Reply-To"] == sent
     text = words(body(refused))
     assert ("Applied: pact Open Borders Agreement bob. What happened: You offered Open Borders Agreement to "
-            "bob (side A: You). Standing order of bob: refuse. bob refused Open Borders Agreement from You; it goes "
+            "bob (side A: you). Standing order of bob: refuse. bob refused Open Borders Agreement from you; it goes "
             "back to their hand.") in text
     assert "It is your turn: take your actions (cards from the row, building, then done)." in text
     assert "If you have not moved by then, the bot moves for you." in text
