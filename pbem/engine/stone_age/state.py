@@ -76,7 +76,7 @@ def draft(state: dict) -> dict:
     new["rng"] = dict(state["rng"])
     new["board"] = dict(state["board"])
     new["hungry"] = state["hungry"][:]
-    new["seats"] = [dict(p) for p in state["seats"]]
+    new["seats"] = list(map(dict, state["seats"]))  # map: no comprehension frame, on every move
     return new
 
 
