@@ -24,8 +24,10 @@ from .state import (
     once_values,
     order_from,
     owned,
+    PLACE_KINDS,
     place_index,
     place_kind,
+    places,
     seat_places,
     set_count,
     where,
@@ -530,8 +532,10 @@ def auto_act(state: dict, seat: int, events: list) -> bool:
     p = state["seats"][seat]
     board = state["board"]
     dice, other = [], []
-    for pid in seat_places(state, seat):
-        kind = place_kind(pid)
+    for pid in places(state):  # seat_places, walked once (a village place only takes back its own people)
+        if not board[pid][seat]:
+            continue
+        kind = PLACE_KINDS[pid]
         if kind == "village":
             # Hut, field and toolmaker need no choice, and doing them first is never
             # worse (a new tool can help the rolls that follow).

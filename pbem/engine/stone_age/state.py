@@ -89,7 +89,7 @@ def set_count(state: dict, pid: str, seat: int, n: int) -> None:
 
 def place_kind(pid: str) -> str:
     """"dice", "village", "civ" or "building"."""
-    kind = _KINDS.get(pid)
+    kind = PLACE_KINDS.get(pid)
     if kind is not None:
         return kind
     info = PLACE_INFO.get(pid)
@@ -197,8 +197,9 @@ def where(pid: str) -> str:
     return place_text(pid)
 
 
-# Every place of every game, looked up rather than worked out: they are asked for many times a move.
-_KINDS = {**{pid: info["kind"] for pid, info in PLACE_INFO.items()},
+# Every place of every game, looked up rather than worked out: they are asked for many times a move
+# (PLACE_KINDS[pid] where pid is known to be one of the game's places, place_kind(pid) for any text).
+PLACE_KINDS = {**{pid: info["kind"] for pid, info in PLACE_INFO.items()},
           **{f"civ{k}": "civ" for k in range(1, 10)}, **{f"building{k}": "building" for k in range(1, 10)}}
 _INDEXES = {**{f"civ{k}": k for k in range(1, 10)}, **{f"building{k}": k for k in range(1, 10)}}
 
