@@ -72,8 +72,9 @@ def placement_error(state: dict, seat: int, n: int, pid: str) -> Msg | None:
     cap = info["capacity"]
     if cap is not None and taken + n > cap:
         return Msg("spaces_left", n=cap - taken, pid=pid) if cap > taken else Msg("full", pid=pid)
-    # Colours on the place: the seats with people there (len - count(0): the bot asks this often).
-    if info["colour_limited"]:
+    # Colours on the place: the seats with people there (len - count(0): the bot asks this often). An empty
+    # place (taken 0) is below every limit, and the limit is not looked up.
+    if taken and info["colour_limited"]:
         colours = limits(state)["colours"]
         if colours is not None and len(counts) - counts.count(0) >= colours:
             return Msg("colours_one" if colours == 1 else "colours_n", players=state["players"], n=colours,
