@@ -516,11 +516,13 @@ def affordable(state: dict, seat: int, pids: list[str]) -> bool:
     if is_style(state):
         return any(ornaments.can_pay(state, seat, pid) for pid in pids)
     p = state["seats"][seat]
+    have = owned(p)
     for pid in pids:
-        if place_kind(pid) == "civ":
-            if owned(p) >= ROW_COSTS[place_index(pid) - 1]:
+        k = place_index(pid)
+        if PLACE_KINDS[pid] == "civ":
+            if have >= ROW_COSTS[k - 1]:
                 return True
-        elif can_build(p, state["stacks"][place_index(pid) - 1][0]):
+        elif can_build(p, state["stacks"][k - 1][0]):
             return True
     return False
 
