@@ -42,7 +42,10 @@ from .tools import auto_tools, subsets, take, tool_step
 def gain(state: dict, seat: int, item: str, n: int, events: list, source: str) -> None:
     """Give `seat` an item: food, a resource or ornaments (`n` of it), or one tool step, person or agriculture."""
     p = state["seats"][seat]
-    if item == ORNAMENT:
+    if item in VALUE:  # food or a resource: the commonest gain, asked first
+        p[item] += n
+        events.append(base.event("gained", seat, item=item, n=n, source=source))
+    elif item == ORNAMENT:
         ornaments.gain_ornaments(state, seat, n, events, source)
     elif item == "tool":
         tool_step(p)
@@ -55,8 +58,7 @@ def gain(state: dict, seat: int, item: str, n: int, events: list, source: str) -
         p["agri"] = min(AGRICULTURE_MAX, p["agri"] + 1)
         events.append(base.event("agriculture", seat, agri=p["agri"], source=source))
     else:
-        p[item] += n
-        events.append(base.event("gained", seat, item=item, n=n, source=source))
+        raise ValueError(f"no such item: {item!r}")
 
 
 def resolve_village(state: dict, seat: int, pid: str, events: list) -> None:
@@ -319,7 +321,9 @@ def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
         for r in move.pay:
             p[r] -= 1
     set_count(state, pid, seat, 0)
-    state["row"] = [None if i == move.slot - 1 else c for i, c in enumerate(state["row"])]
+    row = state["row"][:]  # replaced, never changed in place (see draft)
+    row[move.slot - 1] = None
+    state["row"] = row
     p["cards"] = p["cards"] + [card]
     events.append(base.event("bought", seat, slot=move.slot, card=card, paid=list(move.pay)))
     if move.extra:
@@ -392,7 +396,9 @@ def do_build(state: dict, seat: int, move: Build, events: list) -> None:
     set_count(state, pid, seat, 0)
     p["score"] += points
     stack = stack[1:]
-    state["stacks"] = [stack if i == move.stack - 1 else st for i, st in enumerate(state["stacks"])]
+    stacks = state["stacks"][:]  # replaced, never changed in place (see draft)
+    stacks[move.stack - 1] = stack
+    state["stacks"] = stacks
     p["buildings"] = p["buildings"] + [tile]
     events.append(base.event("built", seat, stack=move.stack, tile=tile, paid=list(move.pay), points=points))
     effect = BUILDINGS[tile].get("effect")
