@@ -183,7 +183,11 @@ def order_from(start: int, players: int) -> list[int]:
 def seat_places(state: dict, seat: int) -> list[str]:
     """The places where `seat` still has people, in board order."""
     board = state["board"]
-    return [pid for pid in places(state) if board[pid][seat]]
+    out = []  # a loop, not a comprehension: cheaper for some 17 places (no closure over board and seat)
+    for pid in places(state):
+        if board[pid][seat]:
+            out.append(pid)
+    return out
 
 
 def illegal(move, reason: Msg) -> base.IllegalMove:
