@@ -470,7 +470,11 @@ def note_done(state: dict, seat: int, pid: str, events: list) -> None:
     key = str(seat)
     mine = done["seats"].get(key)
     mine = dict(mine) if mine else {}
-    mine[pid] = mine.get(pid, []) + [ev for ev in events if ev["seat"] == seat]
+    got = mine.get(pid, [])[:]
+    for ev in events:  # a loop, not a comprehension closing over `seat`: note_done runs for every resolution
+        if ev["seat"] == seat:
+            got.append(ev)
+    mine[pid] = got
     state["done"] = {"round": done["round"], "seats": {**done["seats"], key: mine}}
 
 
