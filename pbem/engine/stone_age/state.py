@@ -167,7 +167,11 @@ def owned(p: dict) -> int:
 
 def free_tools(p: dict) -> list[int]:
     """Values of the tool tiles not yet used this round."""
-    return [v for v, u in zip(p["tools"], p["used"]) if v and not u]
+    out = []  # a loop over the three tiles: cheaper than a comprehension, and every roll asks
+    for v, u in zip(p["tools"], p["used"]):
+        if v and not u:
+            out.append(v)
+    return out
 
 
 def once_values(p: dict) -> list[int]:
