@@ -230,12 +230,24 @@ def _draw(rng: dict, n: int, seeded) -> int:
 
 _blake2b = hashlib.blake2b
 _LIMITS = {n: (1 << 64) - ((1 << 64) % n) for n in range(1, 7)}  # a die and the smallest shuffles
+_DIE_LIMIT = _LIMITS[6]
 
 
 def roll(rng: dict, dice: int = 1) -> list[int]:
-    """Roll `dice` six-sided dice, advancing `rng`."""
+    """Roll `dice` six-sided dice, advancing `rng`: the draws of _draw(rng, 6), one after the other, written
+    out in one loop (a roll is the commonest draw: issue 15)."""
     seeded = _seeded(rng["seed"])
-    return [_draw(rng, 6, seeded) + 1 for _ in range(dice)]
+    pos = rng["pos"]
+    out = []
+    while len(out) < dice:
+        h = seeded.copy()
+        h.update(b"%d" % pos)
+        x = int.from_bytes(h.digest(), "big")
+        pos += 1
+        if x < _DIE_LIMIT:  # else rejected, as _draw rejects it: the next position is drawn
+            out.append(x % 6 + 1)
+    rng["pos"] = pos
+    return out
 
 
 def shuffled(rng: dict, items: Sequence) -> list:

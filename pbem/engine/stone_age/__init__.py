@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from .. import base
 from . import rules
-from .bot import bot_move as _bot_move
+from .bot import bot_move  # noqa: F401  (the contract's bot_move itself)
 from .commands import hints, parse as _parse
 from .messages import Msg, error
 from .state import copy_state, new_state
@@ -60,9 +60,10 @@ def players_allowed(options: Mapping[str, Any] | None) -> tuple[int, ...]:
     return PLAYERS if style else BASE_PLAYERS
 
 
-def pending(state: dict) -> list[base.Prompt]:
-    """Who must act now; empty when the game is over."""
-    return rules.pending(state)
+# pending, apply and bot_move are the rules' own functions, not wrappers: a caller playing games calls
+# each on every move (issue 15).
+pending = rules.pending
+apply = rules.apply
 
 
 def legal(state: dict, seat: int) -> list:
@@ -80,11 +81,6 @@ def parse(text: str, state: dict, seat: int) -> list:
     return _parse(text, state, seat)
 
 
-def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
-    """Apply `move` to a copy of `state`; returns (new_state, events)."""
-    return rules.apply(state, seat, move)
-
-
 def view(state: dict, seat: int | None) -> dict:
     """What `seat` may see."""
     return rules.view(state, seat)
@@ -98,11 +94,6 @@ def result(state: dict) -> base.Result | None:
 def describe(event: Mapping, viewer: int | None, locale: str = "en", names=None) -> str:
     """One line for an event, in en, ja, fr or de, as `viewer` may see it."""
     return _describe(event, viewer, locale, names)
-
-
-def bot_move(state: dict, seat: int, rnd):
-    """A legal, sensible move for `seat` (which must be prompted)."""
-    return _bot_move(state, seat, rnd)
 
 
 def shuffle_hidden(state: dict, seat: int | None, rnd) -> dict:

@@ -24,8 +24,10 @@ from .state import (
     once_values,
     order_from,
     owned,
+    PLACE_KINDS,
     place_index,
     place_kind,
+    places,
     seat_places,
     set_count,
     where,
@@ -40,7 +42,10 @@ from .tools import auto_tools, subsets, take, tool_step
 def gain(state: dict, seat: int, item: str, n: int, events: list, source: str) -> None:
     """Give `seat` an item: food, a resource or ornaments (`n` of it), or one tool step, person or agriculture."""
     p = state["seats"][seat]
-    if item == ORNAMENT:
+    if item in VALUE:  # food or a resource: the commonest gain, asked first
+        p[item] += n
+        events.append(base.event("gained", seat, item=item, n=n, source=source))
+    elif item == ORNAMENT:
         ornaments.gain_ornaments(state, seat, n, events, source)
     elif item == "tool":
         tool_step(p)
@@ -53,8 +58,7 @@ def gain(state: dict, seat: int, item: str, n: int, events: list, source: str) -
         p["agri"] = min(AGRICULTURE_MAX, p["agri"] + 1)
         events.append(base.event("agriculture", seat, agri=p["agri"], source=source))
     else:
-        p[item] += n
-        events.append(base.event("gained", seat, item=item, n=n, source=source))
+        raise ValueError(f"no such item: {item!r}")
 
 
 def resolve_village(state: dict, seat: int, pid: str, events: list) -> None:
@@ -317,7 +321,9 @@ def do_civ(state: dict, seat: int, move: Civ, events: list) -> None:
         for r in move.pay:
             p[r] -= 1
     set_count(state, pid, seat, 0)
-    state["row"] = [None if i == move.slot - 1 else c for i, c in enumerate(state["row"])]
+    row = state["row"][:]  # replaced, never changed in place (see draft)
+    row[move.slot - 1] = None
+    state["row"] = row
     p["cards"] = p["cards"] + [card]
     events.append(base.event("bought", seat, slot=move.slot, card=card, paid=list(move.pay)))
     if move.extra:
@@ -390,7 +396,9 @@ def do_build(state: dict, seat: int, move: Build, events: list) -> None:
     set_count(state, pid, seat, 0)
     p["score"] += points
     stack = stack[1:]
-    state["stacks"] = [stack if i == move.stack - 1 else st for i, st in enumerate(state["stacks"])]
+    stacks = state["stacks"][:]  # replaced, never changed in place (see draft)
+    stacks[move.stack - 1] = stack
+    state["stacks"] = stacks
     p["buildings"] = p["buildings"] + [tile]
     events.append(base.event("built", seat, stack=move.stack, tile=tile, paid=list(move.pay), points=points))
     effect = BUILDINGS[tile].get("effect")
@@ -462,7 +470,11 @@ def note_done(state: dict, seat: int, pid: str, events: list) -> None:
     key = str(seat)
     mine = done["seats"].get(key)
     mine = dict(mine) if mine else {}
-    mine[pid] = mine.get(pid, []) + [ev for ev in events if ev["seat"] == seat]
+    got = mine.get(pid, [])[:]
+    for ev in events:  # a loop, not a comprehension closing over `seat`: note_done runs for every resolution
+        if ev["seat"] == seat:
+            got.append(ev)
+    mine[pid] = got
     state["done"] = {"round": done["round"], "seats": {**done["seats"], key: mine}}
 
 
@@ -514,11 +526,13 @@ def affordable(state: dict, seat: int, pids: list[str]) -> bool:
     if is_style(state):
         return any(ornaments.can_pay(state, seat, pid) for pid in pids)
     p = state["seats"][seat]
+    have = owned(p)
     for pid in pids:
-        if place_kind(pid) == "civ":
-            if owned(p) >= ROW_COSTS[place_index(pid) - 1]:
+        k = place_index(pid)
+        if PLACE_KINDS[pid] == "civ":
+            if have >= ROW_COSTS[k - 1]:
                 return True
-        elif can_build(p, state["stacks"][place_index(pid) - 1][0]):
+        elif can_build(p, state["stacks"][k - 1][0]):
             return True
     return False
 
@@ -530,8 +544,10 @@ def auto_act(state: dict, seat: int, events: list) -> bool:
     p = state["seats"][seat]
     board = state["board"]
     dice, other = [], []
-    for pid in seat_places(state, seat):
-        kind = place_kind(pid)
+    for pid in places(state):  # seat_places, walked once (a village place only takes back its own people)
+        if not board[pid][seat]:
+            continue
+        kind = PLACE_KINDS[pid]
         if kind == "village":
             # Hut, field and toolmaker need no choice, and doing them first is never
             # worse (a new tool can help the rolls that follow).

@@ -11,7 +11,7 @@ from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, 
 from .payments import building_payments, building_points, can_build, cheapest
 from .placement import occupied, placement_error
 from .rules import prompt_kind
-from .state import free_tools, once_values, owned, place_index, place_kind, places, seat_places
+from .state import PLACE_KINDS, free_tools, once_values, owned, place_index, place_kind, places, seat_places
 from .style_cards import ORNAMENT, STYLE_PLACES
 from .tools import auto_tools
 
@@ -102,17 +102,26 @@ def _best_building_payment(p, tile):
 def _act(state, seat, p, rnd):
     if is_style(state):
         return _act_style(state, seat, p, rnd)
-    places = seat_places(state, seat)
-    for pid in places:
-        if place_kind(pid) == "dice":
-            return made(Work, pid, "auto")
-    pid = places[0]
+    pid = _first_place(state, seat)
+    kind = PLACE_KINDS[pid]
+    if kind == "dice":
+        return made(Work, pid, "auto")
     k = place_index(pid)
-    if place_kind(pid) == "civ":
+    if kind == "civ":
         pay = cheapest(p, ROW_COSTS[k - 1])
         return made(Civ, k, pay)
     tile = state["stacks"][k - 1][0]
     return made(Build, k, _best_building_payment(p, tile) if can_build(p, tile) else None)
+
+
+def _first_place(state, seat):
+    """The first place in board order where `seat` has people: a dice place if it has people on one (in the
+    base game they come before every place that asks for a choice: village places resolve on their own)."""
+    board = state["board"]
+    for pid in places(state):
+        if board[pid][seat]:
+            return pid
+    raise error(base.IllegalMove, Msg("bot_idle", player=seat + 1))
 
 
 def _tools(state, seat, p, rnd):

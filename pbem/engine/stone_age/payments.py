@@ -104,8 +104,10 @@ def can_build(p: dict, tile: str) -> bool:
         return True
     b = BUILDINGS[tile]
     if b["kind"] == "count_kinds":
-        have = sorted([p[r] for r in RESOURCES if p[r]], reverse=True)
-        return len(have) >= b["kinds"] and sum(have[:b["kinds"]]) >= b["count"]
+        # The `kinds` largest holdings: all must be there (the smallest of them not 0) and add up to `count`.
+        kinds = b["kinds"]
+        most = sorted((p["wood"], p["brick"], p["stone"], p["gold"]), reverse=True)[:kinds]
+        return most[-1] > 0 and sum(most) >= b["count"]
     return p["wood"] + p["brick"] + p["stone"] + p["gold"] >= b["min"]
 
 

@@ -86,8 +86,9 @@ def _closed(state: dict, seat: int, pid: str, counts: list, kind: str, index, in
     cap = info["capacity"]
     if cap is not None and sum(counts) >= cap:
         return Msg("full", pid=pid)
-    # Colours on the place: the seats with people there (len - count(0): the bot asks this often).
-    if info["colour_limited"]:
+    # Colours on the place: the seats with people there (len - count(0): the bot asks this often). An empty
+    # place is below every limit, and the limit is not looked up.
+    if info["colour_limited"] and any(counts):
         colours = limits(state)["colours"]
         if colours is not None and len(counts) - counts.count(0) >= colours:
             return Msg("colours_one" if colours == 1 else "colours_n", players=state["players"], n=colours,

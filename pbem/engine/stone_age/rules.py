@@ -64,6 +64,8 @@ PHASES = {
 HANDLERS = {Place: do_place, Work: do_work, Civ: do_civ, Build: do_build, Pick: do_pick,
             Feed: do_feed, Starve: do_starve, UseCard: do_use_card, Split: do_split}
 
+_RESOLVING = frozenset({Work, Civ, Build})
+
 # What each phase waits for, for "not now" messages.
 WAITING = {"place": Msg("waiting_place"), "act": Msg("waiting_act"), "feed": Msg("waiting_feed"),
            "over": Msg("game_over")}
@@ -113,8 +115,10 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
         raise illegal(move, Msg("no_seat", seat=seat))
     if state["over"] is not None:
         raise illegal(move, Msg("game_over"))
-    # A place already resolved this round is answered with what happened there, in any phase of it.
-    refuse_if_done(state, seat, move)
+    # A place already resolved this round is answered with what happened there, in any phase of it
+    # (only the moves that name a place to resolve can name one already resolved).
+    if kind in _RESOLVING:
+        refuse_if_done(state, seat, move)
     if kind is not UseCard:
         phase = PHASES[state["phase"]]
         if kind not in phase.moves:
