@@ -388,8 +388,11 @@ def _card_words(prompt, names, card_name) -> str | None:
         return gettext("bid for %(card)s or pass; to beat: %(high)s (a bid is the colonization strength you will pay "
                        "if you win: sacrificed units plus bonus cards)", card=card, high=data.get("high", 0))
     if prompt.kind == "colonize":
-        return gettext("pay for %(card)s, won with a bid of %(bid)s: units to sacrifice and bonus cards worth at "
-                       "least %(bid)s", card=card, bid=data.get("bid", 0))
+        words = gettext("pay for %(card)s, won with a bid of %(bid)s: units to sacrifice and bonus cards worth at "
+                        "least %(bid)s", card=card, bid=data.get("bid", 0))
+        if data.get("pays"):  # what a bare "colonize" gives up
+            words += " " + gettext("(“colonize” alone is %(command)s)", command=data["pays"])
+        return words
     if prompt.kind == "defend" and data.get("war"):
         return gettext("%(by)s is at war with you (%(card)s), strength %(attack)s: sacrifice units for strength, "
                        "or defend none", by=who, card=card, attack=data.get("attack", 0))

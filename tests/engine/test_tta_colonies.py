@@ -481,3 +481,20 @@ def test_the_bid_mail_says_what_the_deadline_answers_and_the_deadline_plays_it()
     assert all(tta.view(state, s)["deadline_default"] is None for s in range(3) if s != seat)
     board = tta.board_text(view, "en", ["Ann", "Bob", "Cy"])
     assert f"Not answered by the deadline, the bot answers for you: {view['deadline_default']}\n" in board
+
+
+def test_the_colonize_prompt_names_what_a_bare_colonize_pays_and_the_result_names_what_went():
+    """A tester's only option was "colonize", which did not say which units it would sacrifice, and the result
+    read "colonised for 6 (3 units sacrificed, 0 bonus cards)" without naming them."""
+    state = revealed(2, "mil/I/wealthy_territory", armies={0: {"warriors": 3}, 1: {"warriors": 2}})
+    state, _ = act(state, "bid 1", seat=0)
+    state, _ = act(state, "bid 2", seat=1)
+    state, _ = act(state, "bid 3", seat=0)
+    (prompt,) = tta.pending(state)
+    assert prompt.kind == "colonize" and prompt.data["pays"] == "colonize sacrifice 3 Warriors"
+    state, events = act(state, "colonize", seat=0)
+    (colonized,) = [e for e in events if e["kind"] == "colonized"]
+    assert colonized["paid"] == "3 Warriors"
+    assert tta.describe(colonized, 0, "en") == ("You colonised Wealthy Territory I for 3: 3 units sacrificed, "
+                                                "0 bonus cards (3 Warriors).")
+    assert tta.describe(colonized, 1, "ja", ["ann", "bob"]).endswith("ボーナスカード0：3 Warriors）。")

@@ -211,6 +211,7 @@ def test_the_bid_and_the_payment_name_the_territory_and_the_amount(make_user, ma
     mail = _asked_mail(db.session.get(Game, game.id), state, 0)
     flat = "".join(mail.text.split())
     assert pay_words in mail.subject and "".join(pay_words.split()) in flat, (mail.subject, flat[:600])
+    assert "colonizesacrifice3Warriors" in flat  # what a bare "colonize" gives up, named before it is sent
 
 
 @pytest.mark.parametrize("locale, words, face", [

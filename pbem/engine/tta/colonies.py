@@ -19,7 +19,7 @@ from .cards.military import MILITARY
 from .events import apply_outcome
 from .messages import Msg
 from .military_deck import military_discard
-from .moves import Bid, Colonize, FreeColony, Pass, StandingBid
+from .moves import Bid, Colonize, FreeColony, Pass, StandingBid, units_text
 from .state import order_from
 
 
@@ -235,13 +235,23 @@ def do_colonize(state: dict, seat: int, move: Colonize, events: list) -> None:
         military_discard(state, c)
     state["stack"].pop()
     state["phase"] = frame["resume"]
+    # `paid` names what went ("2 Warriors, Knights; +2"): the counts alone left the player guessing which units.
+    gone = units_text(_as_move(units, bonus)[0]).removeprefix(" sacrifice ")
+    cards = " ".join(f"+{military_card(c).colonization}" for c in bonus)
     events.append(base.event("colonized", seat, card=frame["card"], bid=frame["bid"],
-                             units=sum(units.values()), bonus=len(bonus)))
+                             units=sum(units.values()), bonus=len(bonus), paid="; ".join(filter(None, (gone, cards)))))
     settle(state, seat, frame["card"], events)
 
 
 def _as_move(units: dict, bonus: list) -> tuple:
     return tuple(sorted(units.items())), tuple(bonus)
+
+
+def default_payment(state: dict, seat: int, frame: dict) -> str:
+    """What a bare "colonize" pays, as the command that says it ("colonize sacrifice 2 Warriors with +2"): the
+    prompt shows it, so a player knows which units go before sending it; "" when nothing can pay (not reached)."""
+    found = cheapest(state["seats"][seat], state["options"], frame["bid"])
+    return str(Colonize(*_as_move(*found))) if found else ""
 
 
 def legal_colonize(state: dict, seat: int, frame: dict) -> list:

@@ -95,7 +95,7 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         "bid_pass": lambda: f"{who} passed on {card}" + (" (cannot bid)." if ev.get("why") in CANNOT else "."),
         "colonized": lambda: f"{who} colonised {card}"
         + (f" for {ev.get('bid')}: {_n(ev.get('units'), 'unit', 'units')} sacrificed, "
-           f"{_n(ev.get('bonus'), 'bonus card', 'bonus cards')}."
+           f"{_n(ev.get('bonus'), 'bonus card', 'bonus cards')}" + (f" ({ev['paid']})." if ev.get("paid") else ".")
            if ev.get("units") else " with Christopher Columbus."),
         "colony_lost": lambda: f"{who} lost the colony {card}.",
         "standing_bid": lambda: f"{who} will bid for territories up to {ev.get('limit')}."
@@ -151,6 +151,8 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
                                       else LOCAL[locale]["player"].format(n=ev[x] + 1))
         if k == "wonder_done" and not ev.get("culture"):
             k = "wonder_done_plain"
+        if k == "colonized" and ev.get("paid"):
+            k = "colonized_paid"  # what was given up, named (events stored before it carry counts only)
         k = {("bid", True): "bid_standing", ("bid_pass", True): "bid_pass_cannot",
              ("colonized", True): "colonized_free", ("standing_bid", True): "standing_bid_none",
              ("done", True): "done_politics", ("chose", True): "chose_plain"}.get(
@@ -236,6 +238,7 @@ LOCAL = {
         "bid_pass": "{who}：{card}の入札をパス。",
         "bid_pass_cannot": "{who}：{card}に入札できない（パス）。",
         "colonized": "{who}：{card}を植民地にした（入札{bid}、ユニット{units}、ボーナスカード{bonus}）。",
+        "colonized_paid": "{who}：{card}を植民地にした（入札{bid}、ユニット{units}、ボーナスカード{bonus}：{paid}）。",
         "colonized_free": "{who}：コロンブスで{card}を植民地にした。",
         "colony_lost": "{who}：植民地{card}を失った。",
         "standing_bid": "{who}：植民地の入札は{limit}まで自動。",
@@ -315,6 +318,8 @@ LOCAL = {
         "bid_pass_cannot": "{who} : ne peut pas enchérir pour {card} (passe).",
         "colonized": ("{who} : {card} colonisé pour {bid} ({units} {units:unité sacrifiée|unités sacrifiées}, "
                       "{bonus} {bonus:carte bonus|cartes bonus})."),
+        "colonized_paid": ("{who} : {card} colonisé pour {bid} ({units} {units:unité sacrifiée|unités sacrifiées}, "
+                           "{bonus} {bonus:carte bonus|cartes bonus} : {paid})."),
         "colonized_free": "{who} : {card} colonisé grâce à Christophe Colomb.",
         "colony_lost": "{who} : colonie {card} perdue.",
         "standing_bid": "{who} : enchères de territoire automatiques jusqu'à {limit}.",
@@ -398,6 +403,8 @@ LOCAL = {
         "bid_pass_cannot": "{who}: kann für {card} nicht bieten (passt).",
         "colonized": ("{who}: {card} für {bid} kolonisiert ({units} {units:Einheit|Einheiten} geopfert, {bonus} "
                       "{bonus:Bonuskarte|Bonuskarten})."),
+        "colonized_paid": ("{who}: {card} für {bid} kolonisiert ({units} {units:Einheit|Einheiten} geopfert, {bonus} "
+                           "{bonus:Bonuskarte|Bonuskarten}: {paid})."),
         "colonized_free": "{who}: {card} mit Christoph Kolumbus kolonisiert.",
         "colony_lost": "{who}: Kolonie {card} verloren.",
         "standing_bid": "{who}: bietet für Gebiete automatisch bis {limit}.",

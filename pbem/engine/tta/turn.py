@@ -323,6 +323,10 @@ def prompts(state: dict) -> list[base.Prompt]:
         data = {"civil_actions": p["ca"], "military_actions": p["ma"], "first_round": state["round"] == 1}
     elif frame["kind"] == "discard":  # how many to keep, out of how many
         data = {"limit": eco.military_hand_limit(p), "hand": len(p["mil_hand"])}
+    elif frame["kind"] == "colonize":  # what a bare "colonize" gives up, named before it is sent
+        from .colonies import default_payment  # imported here: colonies builds on the turn's modules
+
+        data["pays"] = default_payment(state, seat, frame)
     elif frame["kind"] == "sacrifice":  # which war, and the strengths before any sacrifice (both public)
         war = next(w for w in state["wars"] if w["by"] == seat)
         data = {"card": war["card"], "on": war["on"],
