@@ -327,7 +327,10 @@ def test_production_order_famine_and_corruption():
     p["tokens"]["civ/A/bronze"] = 12
     events = _production(state)
     kinds = [e["kind"] for e in events]
-    assert kinds == ["scored", "famine", "corruption"]
+    assert kinds == ["scored", "produced", "consumed", "famine", "produced", "corruption"]  # food, eaten, mines
+    # Each told with its amount (a tester by mail could not check the arithmetic): 1 food made, 1 eaten, 2 mined.
+    assert [e.get("amount") for e in events if e["kind"] in ("produced", "consumed")] == [1, 1, 2]
+    assert tta.describe(events[2], 0, "en") == "You: the population ate 1 food."
     assert p["culture"] == 10 + 0 - 4  # 1 food made, 2 eaten
     assert p["science"] == 1
     # Bank 6: the farm takes 1 (5), 1 food is eaten (6), the mines take 2 (4): corruption 4 (l.537).

@@ -170,15 +170,17 @@ def production(state: dict, events: list) -> str:
     p["culture"] = max(0, p["culture"] + culture)
     p["science"] += r["science"]
     events.append(base.event("scored", seat, culture=culture, science=r["science"]))
-    farm_produce(p, "food")
+    _told(p, seat, "food", events, lambda: farm_produce(p, "food"))
     need = consumption(p["yellow"])
     have = eco.amount(p, "food")
     eco.pay(p, "food", min(need, have))
+    if min(need, have):  # told, as the farms' food is: a player by mail checks the arithmetic
+        events.append(base.event("consumed", seat, amount=min(need, have)))
     if need > have:
         lost = FAMINE_CULTURE * (need - have)
         p["culture"] = max(0, p["culture"] - lost)
         events.append(base.event("famine", seat, missing=need - have, culture=lost))
-    farm_produce(p, "resource")
+    _told(p, seat, "resource", events, lambda: farm_produce(p, "resource"))
     pact_goods(state, seat, events)
     for _, e in eco.effects(p, "per_level"):
         if e.stat == "resource":  # Bill Gates: labs produce resources by level (docs/tta.md)
@@ -189,6 +191,14 @@ def production(state: dict, events: list) -> str:
         eco.pay(p, "resource", loss)
         events.append(base.event("corruption", seat, lost=loss))
     return "draw"
+
+
+def _told(p: dict, seat: int, what: str, events: list, produce) -> None:
+    """Run `produce` (the farms' or the mines') and tell what it made, when it made anything."""
+    before = eco.amount(p, what)
+    produce()
+    if eco.amount(p, what) > before:
+        events.append(base.event("produced", seat, what=what, amount=eco.amount(p, what) - before))
 
 
 def pact_goods(state: dict, seat: int, events: list) -> None:
