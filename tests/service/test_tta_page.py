@@ -416,6 +416,28 @@ def test_populate_and_a_leader_say_what_they_cost_on_their_buttons(app):
     assert labels["play Alexander the Great"] == "play Alexander the Great (1 civil action)"
 
 
+def test_a_wonder_stage_shows_its_cost_and_asks_really(app):
+    """The tester's "wonder" button paid 3 resources without saying so or asking, unlike the build buttons."""
+    import sys
+    from pathlib import Path
+
+    from pbem.engine import tta
+    from pbem.web.games.tta import forms
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from tta_helpers import set_tokens, to_hand, tta_state
+
+    state = tta_state()
+    set_tokens(state, "civ/A/bronze", 6)
+    p = state["seats"][0]
+    p["wonder"], p["stages"] = to_hand(state, "civ/A/pyramids"), 0  # under construction, no stage built
+    p["hand"].remove(p["wonder"])
+    first = tta.cards.card(p["wonder"]).stages[0]
+    with app.test_request_context():
+        choices = {c.command: c for panel in forms.panels(state, 0, tta.legal(state, 0), "en") for c in panel.choices}
+    assert str(choices["wonder"].label) == f"wonder ({first} resources, 1 civil action)" and choices["wonder"].confirm
+
+
 @pytest.mark.parametrize("locale, infantry, stage", [("ja", "Warriors（歩兵）", "建設中：1段階完了"),
                                                      ("fr", "Warriors (infanterie)", "en construction : 1 étape faite"),
                                                      ("de", "Warriors (Infanterie)", "im Bau: 1 Stufe fertig")])

@@ -8,7 +8,7 @@ from ....engine.tta.cards import card, kind_of
 from ....engine.tta.economy import amount
 from ....engine.tta.events import uprising_ahead
 from ....engine.tta import economy as eco
-from ....engine.tta.moves import Build, Discover, Done, Play, Populate, Revolution, Take, Upgrade, name
+from ....engine.tta.moves import Build, Discover, Done, Play, Populate, Revolution, Take, Upgrade, Wonder, name
 from .face_words import TYPES
 from ...move_forms import MAX_BUTTONS, Choice, Panel, generic_panels
 
@@ -85,6 +85,9 @@ def _cost(state: dict, seat: int, move) -> str:
         return ngettext("%(num)d food, 1 civil action", "%(num)d food, 1 civil action", food)
     if isinstance(move, Play) and move.then is None and card(move.card).kind in ("leader", "action"):
         return _("1 civil action")
+    if isinstance(move, Wonder) and not move.pay and p["wonder"]:
+        stages = card(p["wonder"]).stages[p["stages"]:p["stages"] + move.stages]
+        return ngettext("%(num)d resource, 1 civil action", "%(num)d resources, 1 civil action", sum(stages))
     return ""
 
 
@@ -109,6 +112,8 @@ def panels(state: dict, seat: int, legal: list, locale: str) -> list:
             cost = _cost(state, seat, move)
             if cost:
                 choice.label = f"{choice.label} ({cost})"
+            # What pays resources asks "Really?" first, as the build buttons do.
+            choice.confirm = choice.confirm or isinstance(move, Wonder) or (isinstance(move, Play) and bool(move.then))
         out.append(rest_panel)
     if any(isinstance(m, Done) for m in legal):
         if state["stack"] and state["stack"][-1]["kind"] == "politics":
