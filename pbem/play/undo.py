@@ -171,6 +171,8 @@ def describe(rules, ev: dict, viewer: int | None, locale: str, names) -> str:
     if ev.get("kind") != UNDO:
         return rules.describe(ev, viewer, locale, names)
     seat = ev.get("seat")
+    n = len(ev.get("moves", ()))
+    if seat is not None and seat == viewer:  # the reader's own undo: "You", as the game's lines say it
+        return ngettext("You took back %(num)d move", "You took back %(num)d moves", n)
     name = names[seat] if names and seat is not None and 0 <= seat < len(names) else "?"
-    return ngettext("%(name)s took back %(num)d move", "%(name)s took back %(num)d moves", len(ev.get("moves", ())),
-                    name=name)
+    return ngettext("%(name)s took back %(num)d move", "%(name)s took back %(num)d moves", n, name=name)

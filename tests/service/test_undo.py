@@ -169,7 +169,7 @@ def test_the_page_offers_undo_and_a_form_made_before_it_is_stale(client, make_ga
     response = client.post(f"/games/{game.id}/move", data={**undo_form, "move": "undo"})
     assert response.status_code == 302
     page = client.get(f"/games/{game.id}").get_data(as_text=True)
-    assert "Done: undo" in page and 'id="undo-form"' not in page and "ann took back 1 move" in page
+    assert "Done: undo" in page and 'id="undo-form"' not in page and "You took back 1 move" in page
     # The same form sent twice (a double click) undoes once; the other tab's form was made before the undo.
     again = client.post(f"/games/{game.id}/move", data={**undo_form, "move": "undo"}, follow_redirects=True)
     assert "This form was already sent; it was applied once: undo" in again.get_data(as_text=True)
@@ -191,7 +191,7 @@ def test_undo_by_mail_answers_with_the_board_and_a_repeated_mail_undoes_once(mak
     assert row.outcome == "done"
     answer = answers_to("ann@example.com")[-1]
     text = words(answer.text)
-    assert "Applied: undo." in text and "ann took back 1 move" in text
+    assert "Applied: undo." in text and "You took back 1 move" in text
     assert "feed with wood 3" in text  # asked to feed again, with the commands to do it
     game = fresh(game)
     assert game.version == 8 and game.state["hungry"] == [3, 3]
@@ -211,3 +211,19 @@ def test_a_move_the_bot_played_at_the_deadline_is_final(make_game):
     assert played and set(played) == {(0, "timeout")}
     refused = send(fresh(game), 0, "undo")
     assert refused.error == "you have no move to take back: the bot played your last move when the deadline passed"
+
+
+def test_an_undo_reads_you_for_its_player_and_the_name_for_the_others(app):
+    """A tester read "Kenji が 1 手を取り消しました" about their own undo, where every game line says あなた."""
+    from flask_babel import force_locale
+
+    from pbem.engine import get
+    from pbem.play import undo as undoing
+
+    event = {"kind": undoing.UNDO, "seat": 0, "moves": [3]}
+    rules = get("stone-age")
+    with app.test_request_context():
+        assert undoing.describe(rules, event, 0, "en", ["Kenji", "Bob"]) == "You took back 1 move"
+        assert undoing.describe(rules, event, 1, "en", ["Kenji", "Bob"]) == "Kenji took back 1 move"
+        with force_locale("ja"):
+            assert undoing.describe(rules, event, 0, "ja", ["Kenji", "Bob"]) == "あなたが 1 手を取り消しました"

@@ -373,7 +373,7 @@ _CATALOG = {
                    "{place}: kein Wurf wartet auf Werkzeuge"),
     "already_done": ("{place} is already resolved: {what}",
                      "{place}は解決済みです：{what}",
-                     "{place} est déjà résolu : {what}",
+                     "la résolution de {place} est déjà faite : {what}",
                      "{place} ist schon ausgewertet: {what}"),
     "no_tools_used": ("No tools were used.",
                       "道具は使われませんでした。",

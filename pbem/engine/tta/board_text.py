@@ -257,6 +257,7 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
         label = names[i] if names and i < len(names) else t["player"].format(n=i + 1)
         return label + (t["you"] if view.get("you") == i else "")
 
+    colon = " : " if locale == "fr" else "：" if locale == "ja" else ": "  # each language's typography
     out = [t["title"].format(round=view["round"], age=view["age"], who=who(view["turn"]))]
     if view.get("last_round"):
         out.append(t["last"].format(n=view["last_round"]))
@@ -279,13 +280,13 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
         if view.get("you") is not None and i != view["you"]:
             # The others in one line each (the game page shows their whole tableaus).
             hand, mil = p["hand"], p.get("mil_hand") or {"count": 0}
-            others.append(f"{who(i)}: {rates}; {name(p['government'])}"
+            others.append(f"{who(i)}{colon}{rates}; {name(p['government'])}"
                           + (f", {name(p['leader'])}" if p["leader"] else "")
                           + f"; {counted(t['hand_n'], hand['count'], locale)}"
                           + f"; {counted(t['mil_hand_n'], mil['count'], locale)}")
             continue
         out.append("")
-        out.append(f"{who(i)}: {rates}")
+        out.append(f"{who(i)}{colon}{rates}")
         out.append("  " + t["gov"].format(gov=name(p["government"]), leader=name(p["leader"]) if p["leader"] else "-",
                                           ca=p["ca"], cam=r["civil_actions"], ma=p["ma"], mam=r["military_actions"]))
         out.append("  " + t["banks"].format(food=p["food"], res=p["resources"], yellow=p["yellow"], idle=p["idle"],

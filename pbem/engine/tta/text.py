@@ -278,7 +278,7 @@ LOCAL = {
         "round": "Début de la manche {round}.",
         "upgraded": "{who} : {src_name} amélioré en {dst_name} ({cost} {cost:ressource|ressources}).",
         "destroyed": "{who} : un ouvrier retiré de {card}.",
-        "wonder_stage": "{who} : étape {stages} de {card} construite.",
+        "wonder_stage": "{who} : étape {stages} construite, {card}.",
         "wonder_done": "{who} : {card} achevé (+{culture} culture).",
         "wonder_done_plain": "{who} : {card} achevé.",
         "produced": "{who} : production de {amount} {what_name}.",
@@ -350,7 +350,7 @@ LOCAL = {
         "pact_refused": "{who} : {card} de {by_name} refusé ; la carte revient dans sa main.",
         "pact_cancelled": "{who} : pacte {card} annulé.",
         "pact_ended": "{card} prend fin ({who} : attaque contre le partenaire).",
-        "traded": "{who} : 1 {what_name} payé à la place ({card}).",
+        "traded": "{who} : 1 {what_name} payée à la place ({card}).",  # nourriture, ressource
         "wonder_flipped": "{who} : merveille {card} retournée face cachée (sans effet, 2 culture par tour).",
         "standing_order": "{who} : consigne permanente, {topic} {policy}.",
         "standing_order_applied": "Consigne permanente de {who} : {move}.",
