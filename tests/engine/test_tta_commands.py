@@ -262,3 +262,12 @@ def test_the_commands_offered_after_a_refusal_name_every_card_the_row_lets_one_t
         state, _ = tta.apply(state, seat, tta.bot_move(state, seat, rnd))
         checked += 1
     assert checked == 300
+
+
+@pytest.mark.parametrize("text, stages", [("build wonder", 1), ("build wonder 2", 2), ("construire merveille", 1),
+                                          ("baue Weltwunder", 1)])
+def test_build_wonder_is_the_wonders_next_stage(text, stages):
+    """A tester's "build wonder" was refused with "'wonder' not found; possible: Agriculture, Bronze, ..."."""
+    state = tta_state()
+    assert tta.parse(text, state, 0) == [Wonder(stages)]
+    assert tta.parse("b w", state, 0)[0].card == "civ/A/warriors"  # "w" alone stays a card's abbreviation

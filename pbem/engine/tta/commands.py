@@ -16,7 +16,7 @@ from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize
                     Standing, StandingBid, Tactic, Take, Upgrade, War, Wonder, name, type_word)
 from .pacts import TRADE_WORD, symmetric
 from .vocabulary import (AND, AS, FILLER, NONE, OPTION_OF, PACT_WORDS, PAY, PLAYER, POLICY_OF, SACRIFICE, TO, TOPIC_OF,
-                         TRADE, TYPE_OF, VERB_OF, WITH)
+                         TRADE, TYPE_OF, VERB_OF, VERBS, WITH)
 
 MAX_TEXT = 10_000
 _SEPARATORS = re.compile(r"[;\n\r]+")
@@ -225,7 +225,9 @@ def parse_take(words, text, state, seat, names=()):
 
 
 def parse_build(words, text, state, seat, names=()):
-    """The arguments of "build" -> its move."""
+    """The arguments of "build" -> its move ("build wonder" is the wonder's next stage, as "wonder" says)."""
+    if words and words[0] in VERBS["wonder"] and words[0] != "w":
+        return parse_wonder(words[1:], text, state, seat, names)
     words, pay = _split_pay(_drop(words))
     type_, words = _type_filter(words)
     cid = resolve(" ".join(words), _in_play(state, seat, type_), Msg("w_in_play"), text)
