@@ -466,6 +466,11 @@ def _by_form(shapes: list[str]) -> list[str]:
     return interleaved + [shape for shape in ordered if shape in variant]
 
 
+def game_examples(rules, moves: list, limit: int = EXAMPLES) -> list[str]:
+    """example_commands with the game's giving-up verbs last (its optional EXAMPLES_LAST)."""
+    return example_commands(moves, limit, getattr(rules, "EXAMPLES_LAST", ()))
+
+
 def example_commands(moves: list, limit: int = EXAMPLES, last: tuple[str, ...] = ()) -> list[str]:
     """Up to `limit` legal commands showing the variety of what is legal: one per kind of command, in turn.
 
@@ -565,7 +570,7 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
     locale = user.locale
     prompts = [p for p in rules.pending(game.state) if p.seat == seat.position]
     moves = rules.legal(game.state, seat.position) if prompts else []
-    examples = shown_commands(game, seat.position, example_commands(moves, last=getattr(rules, "EXAMPLES_LAST", ())))
+    examples = shown_commands(game, seat.position, game_examples(rules, moves))
     # Templates for what cannot be listed in full (payments, tool sets), when the game offers them.
     forms = ([t for t in rules.legal_texts(game.state, seat.position) if "<" in t or t.startswith("(")]
              if prompts and hasattr(rules, "legal_texts") else [])

@@ -66,9 +66,9 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
     panels = build_panels(game.slug, rules, game.state, seat, legal, locale) if legal else []
     # The typed example: the first button's command, else a legal command (the game's fixed example, "place 3
     # forest", could be illegal: the forest full, or fewer people left).
-    example = _name_players(game, seat, panels) or next(
-        iter(outbound.shown_commands(game, seat, outbound.example_commands(
-            legal, 1, getattr(rules, "EXAMPLES_LAST", ())))), None) if legal else None
+    example = _name_players(game, seat, panels)
+    if example is None and legal:
+        example = outbound.shown_commands(game, seat, outbound.game_examples(rules, legal, 1))[0]
     page = log.window(game, request.args.get("upto", type=int))
     names = outbound.seat_names(game)
     track = log.score_track(game)

@@ -231,9 +231,14 @@ def can_revolt(state: dict, seat: int, copy: str) -> Msg | None:
     return None
 
 
+def free_increase(p: dict) -> bool:
+    """Whether the seat's next population increase is Ocean Liner Service's free one (no civil action, less food)."""
+    return bool(eco.has_flag(p, "free_population_increase")) and not p["free_pop"]
+
+
 def can_populate(p: dict, action_card: bool = False, extra: int = 0) -> Msg | None:
     """Why `p` may not increase its population now, or None (`extra`: food a Trade Routes Agreement adds)."""
-    free = not action_card and eco.has_flag(p, "free_population_increase") and not p["free_pop"]
+    free = not action_card and free_increase(p)
     if not free and not action_card and p["ca"] < 1:
         return Msg("no_ca")
     cost = population_food(p, free)
@@ -409,7 +414,7 @@ def do_populate(state: dict, seat: int, move: Populate, events: list) -> None:
     why = can_populate(p, extra=pacts.trade_extra(state, seat, "food"))
     if why:
         raise Refused(why)
-    free = bool(eco.has_flag(p, "free_population_increase")) and not p["free_pop"]
+    free = free_increase(p)
     cost = increase_population(state, seat, free, events, move.pay)
     if free:
         p["free_pop"] = True

@@ -170,7 +170,7 @@ def production(state: dict, events: list) -> str:
     p["culture"] = max(0, p["culture"] + culture)
     p["science"] += r["science"]
     events.append(base.event("scored", seat, culture=culture, science=r["science"]))
-    _told(p, seat, "food", events, lambda: farm_produce(p, "food"))
+    _farms_told(p, seat, "food", events)
     need = consumption(p["yellow"])
     have = eco.amount(p, "food")
     eco.pay(p, "food", min(need, have))
@@ -180,7 +180,7 @@ def production(state: dict, events: list) -> str:
         lost = FAMINE_CULTURE * (need - have)
         p["culture"] = max(0, p["culture"] - lost)
         events.append(base.event("famine", seat, missing=need - have, culture=lost))
-    _told(p, seat, "resource", events, lambda: farm_produce(p, "resource"))
+    _farms_told(p, seat, "resource", events)
     pact_goods(state, seat, events)
     for _, e in eco.effects(p, "per_level"):
         if e.stat == "resource":  # Bill Gates: labs produce resources by level (docs/tta.md)
@@ -193,10 +193,10 @@ def production(state: dict, events: list) -> str:
     return "draw"
 
 
-def _told(p: dict, seat: int, what: str, events: list, produce) -> None:
-    """Run `produce` (the farms' or the mines') and tell what it made, when it made anything."""
+def _farms_told(p: dict, seat: int, what: str, events: list) -> None:
+    """The farms' (mines') production, told with what it made when it made anything."""
     before = eco.amount(p, what)
-    produce()
+    farm_produce(p, what)
     if eco.amount(p, what) > before:
         events.append(base.event("produced", seat, what=what, amount=eco.amount(p, what) - before))
 

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from flask_babel import get_locale, gettext as _, ngettext
 
-from ....engine.tta.actions import build_cost, population_food, take_cost, technology_cost, upgrade_cost
+from ....engine.tta.actions import (build_cost, free_increase, population_food, take_cost, technology_cost,
+                                    upgrade_cost)
 from ....engine.tta.cards import card, kind_of
 from ....engine.tta.economy import amount
 from ....engine.tta.events import uprising_ahead
-from ....engine.tta import economy as eco
 from ....engine.tta.moves import Build, Discover, Done, Play, Populate, Revolution, Take, Upgrade, Wonder, name
 from .face_words import TYPES
 from ...move_forms import MAX_BUTTONS, Choice, Panel, generic_panels
@@ -76,7 +76,7 @@ def _cost(state: dict, seat: int, move) -> str:
     increase's food and civil action, a leader's or an action card's civil action."""
     p = state["seats"][seat]
     if isinstance(move, Populate) and not move.pay:
-        free = bool(eco.has_flag(p, "free_population_increase")) and not p["free_pop"]
+        free = free_increase(p)
         food = population_food(p, free)
         if food is None:
             return ""
