@@ -152,7 +152,7 @@ def main() -> None:
 
     from pbem import play, tokens
     from pbem.extensions import db
-    from pbem.mail import delivery, outbound
+    from pbem.mail import delivery, writing
     from pbem.models import Outbox, User
 
     admin, name, pg_url = create_database()
@@ -177,7 +177,7 @@ def main() -> None:
                 play.start_game(game.id, user)
             start = time.perf_counter()
             with Session(db.engine, expire_on_commit=False) as session:
-                while outbound.write_turns(session, 100):  # as the worker does first
+                while writing.write_unwritten(session, 100):  # as the worker does first
                     pass
             rendered = time.perf_counter() - start
             copies = -(-args.mails // args.rendered)

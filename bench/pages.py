@@ -131,7 +131,7 @@ def page_cost(args, app, db, users) -> list[dict]:
     from sqlalchemy import text
 
     from pbem import engine, play
-    from pbem.mail import outbound
+    from pbem.presentation import turn as outbound
 
     rules = engine.get("stone-age")
     game = play.create_game(users[0], "stone-age", seats=4, bots=3, random_seating=False)

@@ -10,7 +10,10 @@ def create_app(config: dict | None = None) -> Flask:
     """Build the app: settings from the environment, then `config` overrides, extensions, blueprints."""
     from . import config as settings
     from .extensions import babel, csrf, db, init_celery, init_http_security, init_sqlite, migrate
-    from .web import bodies, games, rate_limits, register_blueprints, select_locale
+    from . import tasks
+    from .presentation import games
+    from .web import bodies, rate_limits, register_blueprints
+    from .web.readers import select_locale
 
     app = Flask(__name__, instance_path=os.environ.get("PBEM_INSTANCE") or None,
                 template_folder="web/templates", static_folder="web/static")
@@ -24,6 +27,7 @@ def create_app(config: dict | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     init_sqlite(app)
     init_celery(app)
+    tasks.init_app(app)
     register_blueprints(app)
     rate_limits.init_app(app)
     bodies.init_app(app)

@@ -203,8 +203,10 @@ class Outbox(db.Model):
     text: Mapped[str] = mapped_column(Text)
     html: Mapped[str | None] = mapped_column(Text, default=None)
     headers: Mapped[dict[str, str]] = mapped_column(Json, default=dict)
+    # What an unwritten mail is about (pbem/outbox.py), for the writer; None once written.
+    data: Mapped[dict | None] = mapped_column(JSON, default=None)
     message_id: Mapped[str] = mapped_column(String(300))
-    # unwritten (a turn mail queued under the game's lock, written after the commit: outbound.write_turns);
+    # unwritten (stored by a domain verb with its `data`, written after the commit: mail/writing.py);
     # pending; sending (claimed by a delivery run, see mail/delivery.py); sent; failed (a 5xx answer,
     # an address pbem cannot send to, or MAX_ATTEMPTS failures); suppressed (the address bounced
     # or complained meanwhile)

@@ -1,14 +1,20 @@
-"""Celery tasks: small, safe to run twice; the work itself lives in play.py and mail/."""
+"""Celery tasks: small, safe to run twice; the work itself lives in play/ and mail/. Also the after-commit hook
+that asks for delivery once a transaction stored mail (pbem/outbox.py)."""
 from __future__ import annotations
 
 import logging
 from datetime import datetime
 from functools import lru_cache
 
+import redis
 from celery import shared_task
 from celery.signals import worker_ready
+from flask import Flask, current_app
+from sqlalchemy import event
 
-from .mail import delivery
+from . import outbox, play
+from .extensions import db
+from .mail import delivery, digests, imap, inbound, retention
 
 log = logging.getLogger(__name__)
 
@@ -47,17 +53,32 @@ def kick_delivery(always: bool = False) -> None:
         log.warning("could not reach the task broker; the outbox will be delivered by the beat", exc_info=True)
 
 
+def init_app(app: Flask) -> None:
+    """Deliver after every commit that stored mail, never before it: the one place delivery is kicked from."""
+    if app.extensions.get("pbem_delivery_hook"):
+        return
+    app.extensions["pbem_delivery_hook"] = True
+    if not event.contains(db.session, "after_commit", _after_commit):
+        event.listen(db.session, "after_commit", _after_commit)
+        event.listen(db.session, "after_soft_rollback", _after_rollback)
+
+
+def _after_commit(session) -> None:
+    if session.info.pop(outbox.QUEUED_FLAG, False):
+        kick_delivery()
+
+
+def _after_rollback(session, _previous_transaction) -> None:
+    session.info.pop(outbox.QUEUED_FLAG, None)  # what it stored is gone
+
+
 @lru_cache(maxsize=8)
 def _redis_client(url: str):
-    import redis
-
     return redis.Redis.from_url(url)
 
 
 def _redis():
     """This process's Redis client, or None without Redis (embedded: tasks run in-process, at once)."""
-    from flask import current_app
-
     url = current_app.config.get("REDIS_URL")
     return _redis_client(url) if url and not current_app.config.get("EMBEDDED_TASKS") else None
 
@@ -75,9 +96,7 @@ def scan_deadlines(at: str | None = None) -> int:
 
     `at` (ISO time, UTC) replays a scan for a given moment; the beat passes nothing.
     """
-    from . import play
-
-    done = play.scan(datetime.fromisoformat(at) if at else None)
+    done = play.scan(datetime.fromisoformat(at) if at else None, digests=digests.queue_digests)
     log.info("scan: %s", done)
     return done["expired"]
 
@@ -85,8 +104,6 @@ def scan_deadlines(at: str | None = None) -> int:
 @shared_task(name="pbem.tasks.drop_mail_bodies")
 def drop_mail_bodies() -> int:
     """Empty the bodies of mail sent more than MAIL_RETENTION_DAYS ago (beat, hourly); how many."""
-    from .mail import retention
-
     return retention.drop_sent_bodies()
 
 
@@ -96,10 +113,6 @@ def drop_mail_bodies() -> int:
 @shared_task(name="pbem.tasks.poll_imap")
 def poll_imap() -> int:
     """Receive new mail from IMAP_URL (beat, every minute); the number of messages handled and flagged."""
-    from flask import current_app
-
-    from .mail import imap
-
     url = current_app.config.get("IMAP_URL")
     if not url:
         return 0
@@ -118,20 +131,14 @@ def poll_imap() -> int:
 @shared_task(name="pbem.tasks.resume_inbound")
 def resume_inbound() -> int:
     """Finish received messages that a crashed process left (beat, every 5 minutes); how many."""
-    from .mail import inbound
-
     return inbound.resume_unfinished()
 
 
 def _redis_lock(name: str, seconds: int):
     """A Redis client holding lock `name` (None without Redis: embedded mode runs one process; False: held elsewhere)."""
-    from flask import current_app
-
     url = current_app.config.get("REDIS_URL")
     if not url:
         return None
-    import redis
-
     client = redis.Redis.from_url(url)
     if client.set(name, b"1", nx=True, ex=seconds):
         return client

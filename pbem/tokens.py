@@ -1,4 +1,4 @@
-"""Signed links (itsdangerous) and signed reply addresses, each scoped to one purpose."""
+"""Signed links (itsdangerous) and signed mail addresses (one HMAC recipe), each scoped to one purpose."""
 from __future__ import annotations
 
 import base64
@@ -50,9 +50,35 @@ def read_seat_link(token: str) -> dict:
     return unsign("seat", token, current_app.config["SEAT_LINK_MAX_AGE"])
 
 
-# --- reply addresses ---------------------------------------------------------
-# The token lives in an email local part, which some mail systems lower-case and
-# which is limited to 64 characters: so a short lower-case base32 HMAC, not base64.
+# --- signed addresses ---------------------------------------------------------
+# Reply, table, confirmation, bounce and unsubscribe addresses carry their ids and a signature in
+# an email local part, which some mail systems lower-case and which is limited to 64 characters:
+# so a short lower-case base32 HMAC over the purpose and the ids, not base64. One recipe signs and
+# finds them all.
+
+
+def address_mac(purpose: str, *parts: object) -> str:
+    """The signature of an address: HMAC-SHA256 of "purpose:part:..." under SECRET_KEY, 80 bits in base32."""
+    key = current_app.config["SECRET_KEY"].encode()
+    digest = hmac.new(key, ":".join([purpose, *map(str, parts)]).encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest[:10]).decode().lower()
+
+
+def _signed(pattern: re.Pattern, text: str, purpose: str, *extra: str):
+    """The ids (as ints) of each address in `text` that `pattern` matches (ids first, the signature last) and
+    whose signature is right for `purpose`, the ids and `extra`."""
+    for match in pattern.finditer(text.lower()):
+        *ids, mac = match.groups()
+        ids = [int(i) for i in ids]
+        if hmac.compare_digest(mac, address_mac(purpose, *ids, *extra)):
+            yield ids
+
+
+def _domain() -> str:
+    return current_app.config["INBOUND_DOMAIN"]
+
+
+# --- reply addresses: a seat of a game -------------------------------------------------
 
 @dataclass(frozen=True)
 class SeatAddress:
@@ -63,28 +89,19 @@ class SeatAddress:
 _REPLY_RE = re.compile(r"g(\d+)s(\d+)-([a-z2-7]{16})")
 
 
-def _mac(game_id: int, seat: int) -> str:
-    key = current_app.config["SECRET_KEY"].encode()
-    digest = hmac.new(key, f"reply:{game_id}:{seat}".encode(), hashlib.sha256).digest()
-    return base64.b32encode(digest[:10]).decode().lower()
-
-
 def reply_token(game_id: int, seat: int) -> str:
     """The signed seat token used in `play+<token>@domain` and in our Message-IDs."""
-    return f"g{game_id}s{seat}-{_mac(game_id, seat)}"
+    return f"g{game_id}s{seat}-{address_mac('reply', game_id, seat)}"
 
 
 def find_reply_token(text: str) -> SeatAddress | None:
     """The first correctly signed seat token in an address or header, if any."""
-    for match in _REPLY_RE.finditer(text.lower()):
-        game_id, seat = int(match.group(1)), int(match.group(2))
-        if hmac.compare_digest(match.group(3), _mac(game_id, seat)):
-            return SeatAddress(game_id, seat)
-    return None
+    found = next(_signed(_REPLY_RE, text, "reply"), None)
+    return SeatAddress(*found) if found else None
 
 
 def reply_address(game_id: int, seat: int) -> str:
-    return f"play+{reply_token(game_id, seat)}@{current_app.config['INBOUND_DOMAIN']}"
+    return f"play+{reply_token(game_id, seat)}@{_domain()}"
 
 
 # --- table addresses -----------------------------------------------------------
@@ -95,24 +112,15 @@ def reply_address(game_id: int, seat: int) -> str:
 _TABLE_RE = re.compile(r"\+t(\d{1,18})-([a-z2-7]{16})@")
 
 
-def _table_mac(game_id: int, email: str) -> str:
-    key = current_app.config["SECRET_KEY"].encode()
-    digest = hmac.new(key, f"table:{game_id}:{email.strip().lower()}".encode(), hashlib.sha256).digest()
-    return base64.b32encode(digest[:10]).decode().lower()
-
-
 def table_address(game_id: int, email: str) -> str:
     """`play+t<game>-<mac>@domain`: the reply address of mail about a lobby game sent to `email`."""
-    return f"play+t{game_id}-{_table_mac(game_id, email)}@{current_app.config['INBOUND_DOMAIN']}"
+    return f"play+t{game_id}-{address_mac('table', game_id, email.strip().lower())}@{_domain()}"
 
 
 def find_table_token(text: str, email: str) -> int | None:
     """The game named by a table address in `text` signed for `email`, if any."""
-    for match in _TABLE_RE.finditer(text.lower()):
-        game_id = int(match.group(1))
-        if hmac.compare_digest(match.group(2), _table_mac(game_id, email)):
-            return game_id
-    return None
+    found = next(_signed(_TABLE_RE, text, "table", email.strip().lower()), None)
+    return found[0] if found else None
 
 
 # --- confirmation addresses ----------------------------------------------------
@@ -123,24 +131,15 @@ def find_table_token(text: str, email: str) -> int | None:
 _CONFIRM_RE = re.compile(r"play\+n(\d+)-([a-z2-7]{16})@")
 
 
-def _confirm_mac(message_row: int, email: str) -> str:
-    key = current_app.config["SECRET_KEY"].encode()
-    digest = hmac.new(key, f"confirm:{message_row}:{email.strip().lower()}".encode(), hashlib.sha256).digest()
-    return base64.b32encode(digest[:10]).decode().lower()
-
-
 def confirm_address(message_row: int, email: str) -> str:
     """`play+n<row>-<mac>@domain`: where `email` confirms the request of received message `message_row`."""
-    return f"play+n{message_row}-{_confirm_mac(message_row, email)}@{current_app.config['INBOUND_DOMAIN']}"
+    return f"play+n{message_row}-{address_mac('confirm', message_row, email.strip().lower())}@{_domain()}"
 
 
 def find_confirm_token(text: str, email: str) -> int | None:
     """The received message whose request `email` confirms by writing to a confirmation address in `text`."""
-    for match in _CONFIRM_RE.finditer(text.lower()):
-        row = int(match.group(1))
-        if hmac.compare_digest(match.group(2), _confirm_mac(row, email)):
-            return row
-    return None
+    found = next(_signed(_CONFIRM_RE, text, "confirm", email.strip().lower()), None)
+    return found[0] if found else None
 
 
 # --- bounce addresses (VERP) -------------------------------------------------
@@ -150,21 +149,28 @@ def find_confirm_token(text: str, email: str) -> int | None:
 _BOUNCE_RE = re.compile(r"bounce\+m(\d+)-([a-z2-7]{16})@")
 
 
-def _bounce_mac(outbox_id: int) -> str:
-    key = current_app.config["SECRET_KEY"].encode()
-    digest = hmac.new(key, f"bounce:{outbox_id}".encode(), hashlib.sha256).digest()
-    return base64.b32encode(digest[:10]).decode().lower()
-
-
 def bounce_address(outbox_id: int) -> str:
     """The envelope sender (Return-Path) of the outbox row `outbox_id`."""
-    return f"bounce+m{outbox_id}-{_bounce_mac(outbox_id)}@{current_app.config['INBOUND_DOMAIN']}"
+    return f"bounce+m{outbox_id}-{address_mac('bounce', outbox_id)}@{_domain()}"
 
 
 def find_bounce_token(text: str) -> int | None:
     """The outbox row id named by a correctly signed bounce address in `text`, if any."""
-    for match in _BOUNCE_RE.finditer(text.lower()):
-        outbox_id = int(match.group(1))
-        if hmac.compare_digest(match.group(2), _bounce_mac(outbox_id)):
-            return outbox_id
-    return None
+    found = next(_signed(_BOUNCE_RE, text, "bounce"), None)
+    return found[0] if found else None
+
+
+# --- unsubscribe addresses: the mailto form of List-Unsubscribe -----------------------
+
+_UNSUBSCRIBE_RE = re.compile(r"unsubscribe\+u(\d+)-([a-z2-7]{16})@")
+
+
+def unsubscribe_address(user_id: int) -> str:
+    """`unsubscribe+u<id>-<mac>@INBOUND_DOMAIN` (short: local parts are limited)."""
+    return f"unsubscribe+u{user_id}-{address_mac('unsubscribe', user_id)}@{_domain()}"
+
+
+def find_unsubscribe_address(text: str) -> int | None:
+    """The user id of a correctly signed unsubscribe address in `text` (for the inbound side), else None."""
+    found = next(_signed(_UNSUBSCRIBE_RE, text, "unsubscribe"), None)
+    return found[0] if found else None

@@ -4,12 +4,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pbem.engine.base import IllegalMove, NotACommand, Option, Prompt, Result, event
+from pbem.engine.base import Capabilities, IllegalMove, NotACommand, Option, Prompt, Result, event
 
 SLUG = "test-countdown"
 NAME = "Countdown"
 PLAYERS = (2, 3, 4)
 OPTIONS = (Option("pile", 21, (9, 15, 21, 40), "counters at the start"),)
+CAPABILITIES = Capabilities()  # none of the optional contract
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from types import ModuleType
 from .base import (  # noqa: F401  (the contract, re-exported)
     AlreadyDone,
     Ambiguous,
+    Capabilities,
     CommandError,
     IllegalMove,
     NotACommand,
@@ -29,6 +30,8 @@ _registered: dict[str, ModuleType] = {}
 
 def register(module: ModuleType) -> None:
     """Add a game module under its SLUG (tests use this for their own small games)."""
+    if not isinstance(getattr(module, "CAPABILITIES", None), Capabilities):
+        raise TypeError(f"game module {module.__name__} declares no CAPABILITIES (pbem.engine.base.Capabilities)")
     _registered[module.SLUG] = module
 
 
@@ -44,9 +47,14 @@ def get(slug: str, offered: bool = False) -> ModuleType:
         return _registered[slug]
     if slug not in _BUILTIN:
         raise KeyError(f"unknown game {slug!r}; known: {', '.join(games())}")
-    module = importlib.import_module(_BUILTIN[slug])
-    _registered[slug] = module
-    return module
+    register(importlib.import_module(_BUILTIN[slug]))
+    return _registered[slug]
+
+
+def players_allowed(rules: ModuleType, options) -> tuple[int, ...]:
+    """The player counts game `rules` allows with these options (its capability, else all of PLAYERS)."""
+    allowed = rules.CAPABILITIES.players_allowed
+    return tuple(allowed(options)) if allowed else tuple(rules.PLAYERS)
 
 
 def games(unoffered: bool = False) -> list[str]:

@@ -280,25 +280,54 @@ class Game(Protocol):
     # empty lines out.
     def describe(self, event: Mapping, viewer: int | None, locale: str, names: Sequence[str] | None = None) -> str: ...
     def bot_move(self, state: State, seat: int, rnd) -> Any: ...
-    # Optional: `scores(state) -> list[int]`, the score track by seat, for the score chart;
-    # `PARSE_NAMES = True`: `parse(text, state, seat, names=...)` takes the seats' display names (as `describe`),
-    #   so a command may name a player ("aggression Raid Bob"); a move's text still says "player 2";
-    # `shown_command(text, state, seat, names) -> str`, a command `seat` may send (a legal move's text, an example)
-    #   as a player reads it: players by name where that text parses back to the same moves, else as it was; the
-    #   service shows commands so in mails and on the page (outbound.shown_commands), never stores or sends them so;
-    # `board_text(view, locale, names) -> str`, the board as text for mails;
-    # `card_name(card) -> str`, the name players read for a card id a prompt's data names (its `card`): a mail or
-    #   page then says which card a prompt is about;
-    # `legal_texts(state, seat) -> list[str]`, a short list of commands (templates) for mails and errors;
-    # `score_sheet(result, locale) -> [(label, {seat: points})]`, where the final points came from;
-    # `turn_key(state, seat) -> str`, the part of the game a prompt belongs to (a round and phase): a
-    #   reply's lines apply only while the game is in the part its turn mail asked about;
-    # `turn_key_text(key, locale) -> str`, that part in words ("round 2, placing people");
-    # `current_turn(state) -> (seat, key)`, the seat whose turn it is and a key naming that turn: the lines a seat
-    #   sends after one that asked another seat to answer an interrupt of its turn wait until it is asked again
-    #   in that turn (Seat.queued, pbem/play/moves.py);
-    # `undo_barrier(events) -> bool`, whether a move with these events revealed hidden information (dice,
-    #   cards from a face-down pile): `undo` never takes such a move back (pbem/play/undo.py).
+    # What a game offers beyond this: its CAPABILITIES (below).
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """The optional part of the contract, declared: each game module sets `CAPABILITIES = Capabilities(...)` with
+    what it offers; a field left at its default is not offered, and the service does without it.
+
+    - `scores(state) -> list[int]`: the score track by seat, for the score chart.
+    - `parse_names`: `parse(text, state, seat, names=...)` takes the seats' display names (as `describe`), so a
+      command may name a player ("aggression Raid Bob"); a move's text still says "player 2".
+    - `shown_command(text, state, seat, names) -> str`: a command `seat` may send (a legal move's text, an
+      example) as a player reads it: players by name where that text parses back to the same moves, else as it
+      was; the service shows commands so in mails and on the page, never stores or sends them so.
+    - `board_text(view, locale, names) -> str`: the board as text, for mails.
+    - `card_name(card) -> str`: the name players read for a card id a prompt's data names (its `card`), so that a
+      mail or page says which card a prompt is about.
+    - `legal_texts(state, seat) -> list[str]`: a short list of commands (templates) for mails and errors.
+    - `score_sheet(result, locale) -> [(label, {seat: points})]`: where the final points came from.
+    - `turn_key(state, seat) -> str`: the part of the game a prompt belongs to (a round and phase): a reply's
+      lines apply only while the game is in the part its turn mail asked about; `turn_key_text(key, locale)`
+      says that part in words ("round 2, placing people"). The two go together.
+    - `current_turn(state) -> (seat, key)`: the seat whose turn it is and a key naming that turn: the lines a
+      seat sends after one that asked another seat to answer an interrupt of its turn wait until it is asked
+      again in that turn (Seat.queued, pbem/play/moves.py).
+    - `undo_barrier(events) -> bool`: whether a move with these events revealed hidden information (dice, cards
+      from a face-down pile): `undo` never takes such a move back (pbem/play/undo.py); without it, no undo.
+    - `deadline_move(state, seat)`: the move played for a seat whose deadline passed (else the seeded bot's).
+    - `players_allowed(options) -> tuple[int, ...]`: the player counts these options allow (else PLAYERS).
+    - `examples_last`: verbs that give something up, shown last among example commands.
+    - `other_names`: other names of the game that a mail's `new` may use.
+    """
+
+    scores: Callable[[State], list[int]] | None = None
+    parse_names: bool = False
+    shown_command: Callable[..., str] | None = None
+    board_text: Callable[..., str] | None = None
+    card_name: Callable[[str], str] | None = None
+    legal_texts: Callable[[State, int], list[str]] | None = None
+    score_sheet: Callable[..., list] | None = None
+    turn_key: Callable[[State, int], str] | None = None
+    turn_key_text: Callable[[str, str], str] | None = None
+    current_turn: Callable[[State], tuple[int, str]] | None = None
+    undo_barrier: Callable[[Any], bool] | None = None
+    deadline_move: Callable[[State, int], Any] | None = None
+    players_allowed: Callable[[Mapping[str, Any] | None], tuple[int, ...]] | None = None
+    examples_last: tuple[str, ...] = ()
+    other_names: tuple[str, ...] = ()
 
 
 def check_options(game: Game, options: Mapping[str, Any] | None) -> dict:

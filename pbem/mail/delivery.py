@@ -31,7 +31,8 @@ from ..extensions import db
 from ..models import Outbox, User
 from . import dkim
 from .bounces import note_bounce
-from .outbound import UNWRITTEN, may_mail, write_turns
+from ..outbox import UNWRITTEN, may_mail
+from .writing import write_unwritten
 
 log = logging.getLogger(__name__)
 
@@ -235,7 +236,7 @@ def _decoded(answer: bytes | str) -> str:
 def deliver_due(limit: int = 500) -> int:
     """Send up to `limit` due outbox rows over one connection; the count sent.
 
-    Turn mails queued unwritten are written first (outbound.write_turns), CLAIM_BATCH at a time.
+    Mail stored unwritten is written first (writing.write_unwritten), CLAIM_BATCH at a time.
     Due rows are claimed CLAIM_BATCH at a time in a short transaction (status "sending", a lease
     of LEASE; SKIP LOCKED, so two runs never take one row), then each is sent with no
     transaction open and its result recorded at once in a short transaction of its own. A
@@ -262,7 +263,7 @@ def deliver_due(limit: int = 500) -> int:
             while more and done < limit:
                 want = min(CLAIM_BATCH, limit - done)
                 if writing:  # turn mails queued unwritten, first
-                    writing = write_turns(session, want) == want
+                    writing = write_unwritten(session, want) == want
                 batch, more = _claim(session, want)
                 if not batch:
                     break

@@ -98,7 +98,7 @@ def _game_named(words: str) -> str | None:
         if slug.startswith("test-"):
             continue
         rules = engine.get(slug)
-        names = (slug, rules.NAME, *getattr(rules, "OTHER_NAMES", ()))
+        names = (slug, rules.NAME, *rules.CAPABILITIES.other_names)
         if any(_squash(name) and _squash(name) in squashed for name in names):
             return slug
     return None
@@ -126,7 +126,7 @@ def read_time_zone(text: str) -> str:
 
 def language_of(words: list[str]) -> str | None:
     """The language a first mail is written in, from its service words and script; None when it cannot tell."""
-    from .keywords import language_of_word
+    from ..keywords import language_of_word
 
     text = " ".join(words)
     if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text):

@@ -1,6 +1,10 @@
 """What the service refuses, worded so that each reader gets it in their language."""
 from __future__ import annotations
 
+from flask_babel import gettext
+
+from .. import engine
+
 
 class PlayError(Exception):
     """A request the service refuses (not your game, not started, full...); the message says why.
@@ -16,8 +20,6 @@ class PlayError(Exception):
 
     def localized(self) -> str:
         """The message in the current locale (the page's, or the one an answer is written in)."""
-        from flask_babel import gettext
-
         return gettext(self.message, **self.values)
 
 
@@ -36,3 +38,8 @@ class StaleForm(PlayError):
         super().__init__("the game has moved on since this form was shown (move %(shown)d, now move %(current)d); "
                          "nothing was applied: look at the board again and choose anew", shown=shown, current=current)
         self.shown, self.current = shown, current
+
+
+def service_error(message: str, text: str | None = None, **values) -> engine.IllegalMove:
+    """A refusal of a line worded by the service (not the game), translated like the rest of its texts."""
+    return engine.IllegalMove(message % values, text=text, local=lambda _locale: gettext(message, **values))

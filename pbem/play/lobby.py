@@ -4,10 +4,9 @@ from __future__ import annotations
 import random
 import secrets
 
-from .. import addresses, engine
+from .. import addresses, engine, outbox
 from ..clock import now
 from ..extensions import db
-from ..mail import outbound
 from ..models import Game, Seat, User
 from .errors import NotAllowed, PlayError
 from .moves import Waits, advance
@@ -35,7 +34,7 @@ def create_game(host: User, slug: str, *, seats: int, title: str | None = None, 
         if option.unavailable and options[option.name] != option.default:
             raise PlayError("option %(option)s is not available yet: %(why)s",
                             option=f"{option.name}={options[option.name]}", why=option.unavailable)
-    allowed = rules.players_allowed(options) if hasattr(rules, "players_allowed") else rules.PLAYERS
+    allowed = engine.players_allowed(rules, options)
     if seats not in allowed:
         raise PlayError("%(game)s is for %(allowed)s players, not %(seats)d",
                         game=rules.NAME, allowed=", ".join(map(str, allowed)), seats=seats)
@@ -83,7 +82,7 @@ def invite(game_id: int, host: User, email: str) -> Seat:
     seat = Seat(invited_email=email)
     game.seats.append(seat)
     db.session.flush()
-    outbound.queue_invitation(game, email)
+    outbox.invitation(game, email)
     commit()
     return seat
 

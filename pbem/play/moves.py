@@ -5,17 +5,20 @@ import random
 import secrets
 from dataclasses import asdict, dataclass, field
 
+from flask_babel import gettext
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import engine
+from .. import engine, outbox
 from ..clock import now
 from ..deadlines import deadline_after
 from ..extensions import db
 from ..languages import N_, in_each_locale
-from ..mail import outbound
-from ..models import Game, Move, Submission, User
-from .errors import NotAllowed, PlayError, StaleForm
+from ..models import Game, Submission, User
+from ..presentation.words import seat_names
+from .errors import NotAllowed, PlayError, StaleForm, service_error
+from .log import append_move
+from .replay import state_at
 from .transaction import commit, lock
 from .undo import UNDO, take_back, undo_rest
 from .vacations import turn_clock_start
@@ -151,7 +154,7 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
     outcome = Outcome(version=game.version)
     lines = split_commands(text)
     if not lines:
-        outcome.fail(_service_error("no command found"), None, _legal_texts(rules, game.state, seat))
+        outcome.fail(service_error("no command found"), None, _legal_texts(rules, game.state, seat))
         return outcome
     seat_row = game.seat_at(seat)
     if seat_row is not None:
@@ -182,14 +185,14 @@ def _run_lines(game: Game, rules, seat: int, lines: list[str], source: str, subm
             if turn is not None and pending and seat not in pending and _own_turn(rules, state, seat) == turn:
                 _hold(game, seat, turn, lines[index:], pending, outcome)
                 break
-        if reach is not None and rules.turn_key(state, seat) == reach:
+        if reach is not None and rules.CAPABILITIES.turn_key(state, seat) == reach:
             written_in = state  # the latest state of the part the lines were written for
         elif reach is not None:
             done = _already_done(rules, line, written_in, state, seat, reach)
             if done is not None:  # the game moved on, but this line only names what was done in its part
                 outcome.acknowledge(done, line)
                 continue
-            outcome.fail(_moved_on(rules, reach, rules.turn_key(state, seat)), line, _legal_texts(rules, state, seat))
+            outcome.fail(_moved_on(rules, reach, rules.CAPABILITIES.turn_key(state, seat)), line, _legal_texts(rules, state, seat))
             outcome.moved_on = True
             break
         try:
@@ -200,11 +203,7 @@ def _run_lines(game: Game, rules, seat: int, lines: list[str], source: str, subm
                 outcome.applied.append(UNDO)
                 continue
             for move in _parse_in_turn(game, rules, line, state, seat, pending):
-                state, events = rules.apply(state, seat, move)
-                game.state = state
-                append_move(game, seat, str(move), source, events, submission)
-                pending = [p.seat for p in rules.pending(state)]
-                waits.update(pending, game.version)
+                state, pending = play_move(game, rules, seat, move, source, waits, submission)
                 outcome.applied.append(str(move))
         except engine.AlreadyDone as exc:
             outcome.acknowledge(exc, line)
@@ -217,9 +216,9 @@ def _run_lines(game: Game, rules, seat: int, lines: list[str], source: str, subm
 def _own_turn(rules, state, seat: int) -> str | None:
     """The key of the turn under way while it is `seat`'s own (others asked meanwhile answer an interrupt of it);
     None when it is not, or the engine does not say whose turn it is (optional `current_turn`)."""
-    if not hasattr(rules, "current_turn"):
+    if rules.CAPABILITIES.current_turn is None:
         return None
-    owner, key = rules.current_turn(state)
+    owner, key = rules.CAPABILITIES.current_turn(state)
     return key if owner == seat else None
 
 
@@ -264,26 +263,22 @@ MOVED_ON = N_("this mail answered %(then)s; the game is in %(now)s now, so this 
 def _reach(game: Game, rules, seat: int, written_for: int | None) -> tuple[str | None, dict | None]:
     """The part of the game (the engine's turn key) the lines of a reply may act in, and a state of that
     part to read them in; (None, None): anywhere."""
-    if written_for is None or not hasattr(rules, "turn_key") or not 0 <= written_for <= game.version:
+    if written_for is None or rules.CAPABILITIES.turn_key is None or not 0 <= written_for <= game.version:
         return None, None
     seat_row = game.seat_at(seat)
     if seat_row is not None and seat_row.prompt_version == written_for:
-        return rules.turn_key(game.state, seat), game.state  # the prompt is still open: the game is where it was asked
-    from .replay import state_at
-
+        return rules.CAPABILITIES.turn_key(game.state, seat), game.state  # the prompt is still open: the game is where it was asked
     then = state_at(game, written_for)
-    return rules.turn_key(then, seat), then
+    return rules.CAPABILITIES.turn_key(then, seat), then
 
 
 def _moved_on(rules, then: str, now: str) -> engine.IllegalMove:
     """The refusal of a line written for an earlier part of the game, in the reader's language."""
-    from flask_babel import gettext
-
     message = MOVED_ON
+    text = rules.CAPABILITIES.turn_key_text
     return engine.IllegalMove(
-        message % {"then": rules.turn_key_text(then, "en"), "now": rules.turn_key_text(now, "en")},
-        local=lambda locale: gettext(message, then=rules.turn_key_text(then, locale),
-                                     now=rules.turn_key_text(now, locale)))
+        message % {"then": text(then, "en"), "now": text(now, "en")},
+        local=lambda locale: gettext(message, then=text(then, locale), now=text(now, locale)))
 
 
 def _already_done(rules, line: str, written_in, state, seat: int, reach: str) -> engine.AlreadyDone | None:
@@ -301,7 +296,7 @@ def _already_done(rules, line: str, written_in, state, seat: int, reach: str) ->
 
 def _parse_in_turn(game: Game, rules, line: str, state, seat: int, pending: list[int]) -> list:
     """The moves of `line`; a seat that is not asked may still make moves the engine allows any time."""
-    names = {"names": outbound.seat_names(game)} if getattr(rules, "PARSE_NAMES", False) else {}  # optional
+    names = {"names": seat_names(game)} if rules.CAPABILITIES.parse_names else {}
     if seat in pending:
         return rules.parse(line, state, seat, **names)
     try:
@@ -315,47 +310,34 @@ def _parse_in_turn(game: Game, rules, line: str, state, seat: int, pending: list
         raise _not_your_turn(game, pending, line) from exc
 
 
-def _service_error(message: str, text: str | None = None, **values) -> engine.IllegalMove:
-    """A refusal worded by the service (not the game), translated like the rest of its texts."""
-    from flask_babel import gettext
-
-    return engine.IllegalMove(message % values, text=text, local=lambda _locale: gettext(message, **values))
-
-
 def _not_your_turn(game: Game, waiting: list[int], line: str) -> engine.IllegalMove:
     if not waiting:
-        return _service_error("the game is over", line)
+        return service_error("the game is over", line)
     names = [game.seat_at(s).display_name for s in sorted(set(waiting)) if game.seat_at(s)]
-    return _service_error("it is not your turn: waiting for %(names)s", line, names=", ".join(names))
+    return service_error("it is not your turn: waiting for %(names)s", line, names=", ".join(names))
 
 
 def _legal_texts(rules, state, seat: int, limit: int = 500) -> list[str]:
     """What `seat` could send now, whole (a game may summarise: templates and examples); whoever shows it
     decides how much to show and says how many more there are."""
     try:
-        if hasattr(rules, "legal_texts"):
-            return list(rules.legal_texts(state, seat))[:limit]
+        if rules.CAPABILITIES.legal_texts:
+            return list(rules.CAPABILITIES.legal_texts(state, seat))[:limit]
         return [str(m) for m in rules.legal(state, seat)[:limit]]
     except engine.CommandError:
         return []
 
 
-def append_move(game: Game, seat: int, text: str, source: str, events: list,
-                 submission: Submission | None = None) -> Move:
-    game.version += 1
-    rules = engine.get(game.slug)
-    # Scores after the move, for the score-over-time chart (games without a score track keep None).
-    scores = rules.scores(game.state) if hasattr(rules, "scores") else None
-    move = Move(game_id=game.id, seq=game.version, seat=seat, text=text, source=source, events=events,
-                submission=submission, scores=scores, opens_round=_opened(events))
-    db.session.add(move)
-    return move
-
-
-def _opened(events: list) -> int | None:
-    """The round the last "round" event of a move opens, if any (the game page finds rounds by it)."""
-    opened = [ev["round"] for ev in events if ev.get("kind") == "round" and "round" in ev]
-    return opened[-1] if opened else None
+def play_move(game: Game, rules, seat: int, move, source: str, waits: "Waits",
+              submission: Submission | None = None) -> tuple[dict, list[int]]:
+    """Apply one engine move for `seat` and append its row: the one place every way in (a player's line, a bot,
+    the clock) changes a game. The new state, and the seats asked after it."""
+    state, events = rules.apply(game.state, seat, move)
+    game.state = state
+    append_move(game, rules, seat, str(move), source, events, submission)
+    pending = [p.seat for p in rules.pending(state)]
+    waits.update(pending, game.version)
+    return state, pending
 
 
 class Waits:
@@ -384,12 +366,7 @@ def play_bots(game: Game, rules, waits: Waits) -> list[int]:
             break
         # Seeded by position in the log, so a bot's choice is the same on every run.
         move = rules.bot_move(state, bot, random.Random(f"{game.seed}:{game.version}"))
-        state, events = rules.apply(state, bot, move)
-        game.state = state
-        append_move(game, bot, str(move), "bot", events)
-        pending = [p.seat for p in rules.pending(state)]
-        waits.update(pending, game.version)
-    game.state = state
+        state, pending = play_move(game, rules, bot, move, "bot", waits)
     return pending
 
 
@@ -413,10 +390,10 @@ def advance(game: Game, rules, waits: Waits, quiet_seat: int | None = None) -> N
         seat.reminded = 0
         seat.extensions_used = 0
         if version is not None and not seat.is_bot and seat.user is not None and seat.position != quiet_seat:
-            if outbound.queue_turn(game, seat, told.get(seat.position, ())):
+            if outbox.turn(game, seat, outbox.queued_results(told.get(seat.position, ()))):
                 told.pop(seat.position, None)
     for position, results in told.items():
-        outbound.queue_queued_result(game, game.seat_at(position), results)
+        outbox.queued_result(game, game.seat_at(position), outbox.queued_results(results))
     if not pending:
         game.status = "finished"
         game.finished_at = moment
@@ -424,4 +401,4 @@ def advance(game: Game, rules, waits: Waits, quiet_seat: int | None = None) -> N
         game.result = result.to_dict() if result else None
         for seat in game.seats:
             if seat.user is not None:
-                outbound.queue_game_over(game, seat)
+                outbox.game_over(game, seat)

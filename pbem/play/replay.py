@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 from .. import engine
 from ..extensions import db
 from ..models import Game, Move
-from .undo import UNDO, standing
+from ..presentation.news import UNDO
 
 
 def replay(game: Game) -> list[str]:
@@ -81,3 +81,8 @@ def _diff_keys(a, b, path: str = "") -> list[str]:
             out += _diff_keys(a.get(k), b.get(k), f"{path}/{k}")
         return out
     return [] if a == b else [path or "/"]
+
+
+def standing(version: int):
+    """The condition on moves that stood after move `version`: no undo rows, nothing an undo took back by then."""
+    return (Move.text != UNDO) & (Move.undone_by.is_(None) | (Move.undone_by > version))

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from .. import outbox
 from ..extensions import db
-from ..mail import outbound
 from ..models import ChatMessage, User
 from .errors import NotAllowed, PlayError
 from .transaction import commit, lock, rolls_back
@@ -31,6 +31,6 @@ def say(game_id: int, user: User, text: str, key: str | None = None) -> ChatMess
     message = ChatMessage(game_id=game.id, user_id=user.id, text=text, key=key[:200] if key else None)
     db.session.add(message)
     db.session.flush()
-    outbound.queue_chat(game, user, message)
+    outbox.chat(game, user, message)
     commit()
     return message

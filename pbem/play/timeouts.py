@@ -5,13 +5,12 @@ import random
 
 from sqlalchemy import select
 
-from .. import engine
+from .. import engine, outbox
 from ..clock import now
 from ..deadlines import deadline_after, reminder_due
 from ..extensions import db
-from ..mail import outbound
 from ..models import Game, Seat
-from .moves import MAX_BOT_MOVES, Waits, advance, append_move
+from .moves import MAX_BOT_MOVES, Waits, advance, play_move
 from .transaction import commit, lock, note, rolls_back
 from .vacations import end_due_vacations, on_vacation
 
@@ -49,19 +48,14 @@ def expire_turn(game_id: int, seat: int, moment=None) -> str | None:
                f"(extension {row.extensions_used} of {game.timeout_extensions})"
     else:
         waits = Waits(game)
-        state = game.state
         # The bot answers this seat's whole prompt: every decision it is asked in a row.
         for _ in range(MAX_BOT_MOVES):
-            move = rules.deadline_move(state, seat) if hasattr(rules, "deadline_move") \
-                else rules.bot_move(state, seat, random.Random(f"{game.seed}:{game.version}"))
-            state, events = rules.apply(state, seat, move)
-            game.state = state
-            append_move(game, seat, str(move), "timeout", events)
+            move = rules.CAPABILITIES.deadline_move(game.state, seat) if rules.CAPABILITIES.deadline_move \
+                else rules.bot_move(game.state, seat, random.Random(f"{game.seed}:{game.version}"))
+            play_move(game, rules, seat, move, "timeout", waits)
             played.append(str(move))
-            waits.update([p.seat for p in rules.pending(state)], game.version)
             if waits.asked.get(seat) != row.prompt_version:
                 break
-        game.state = state
         row.timeouts += 1
         done = f"{name} did not move in time: the bot played {'; '.join(played)}"
         if row.timeouts >= game.replace_after:
@@ -75,8 +69,8 @@ def expire_turn(game_id: int, seat: int, moment=None) -> str | None:
     else:
         note(game, "extended", seat, deadline=row.deadline.isoformat(), n=row.extensions_used,
               of=game.timeout_extensions)
-    outbound.queue_timeout_notice(game, row, f"timeout:{game.id}:{seat}:{game.version}:{row.extensions_used}",
-                                  extended=not played, played=played, replaced=replaced)
+    outbox.timeout_notice(game, row, f"timeout:{game.id}:{seat}:{game.version}:{row.extensions_used}",
+                          extended=not played, played=played, replaced=replaced)
     commit()
     return done
 
@@ -98,14 +92,15 @@ def send_reminders(moment=None) -> int:
         if reminder_due(seat.deadline, seat.reminded, moment):
             seat.reminded += 1
             if seat.user is not None and seat.user.reminders:
-                outbound.queue_reminder(seat.game, seat)
+                outbox.reminder(seat.game, seat)
                 count += 1
     commit()
     return count
 
 
-def scan(moment=None) -> dict:
-    """Everything the clock makes due, for the beat: timeouts, reminders, vacations ending, daily digests.
+def scan(moment=None, digests=None) -> dict:
+    """Everything the clock makes due, for the beat: timeouts, reminders, vacations ending, and daily digests
+    (`digests(moment) -> how many`, the mail package's: the tasks pass it).
 
     Each step is safe to run twice (row locks and dedupe keys); a PostgreSQL advisory lock
     keeps two overlapping scans from doing the same work at once.
@@ -121,7 +116,7 @@ def scan(moment=None) -> dict:
                 done["expired"] += 1
         done["vacations"] = end_due_vacations(moment)
         done["reminders"] = send_reminders(moment)
-        done["digests"] = outbound.queue_digests(moment)
+        done["digests"] = digests(moment) if digests is not None else 0
         commit()
     return done
 

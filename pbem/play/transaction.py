@@ -1,4 +1,4 @@
-"""What every verb does inside its transaction: lock the game, note a service step, commit then kick the mail."""
+"""What every verb does inside its transaction: lock the game, note a service step, commit."""
 from __future__ import annotations
 
 import functools
@@ -12,12 +12,8 @@ from .errors import NoSuchGame
 
 
 def commit() -> None:
-    """Commit, then ask for delivery of any mail this transaction queued (never before the commit)."""
-    queued = db.session.info.pop("outbox_queued", False)
+    """Commit: any mail the transaction stored is then delivered (the after-commit hook, tasks.init_app)."""
     db.session.commit()
-    if queued:
-        from ..tasks import kick_delivery
-        kick_delivery()
 
 
 def lock(game_id: int) -> Game:

@@ -15,16 +15,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask_babel import ngettext
 from sqlalchemy import select
 
-from .. import engine
+from .. import engine, keywords
 from ..extensions import db
 from ..languages import N_
-from ..mail import keywords
 from ..models import Game, Move, Submission
+from ..presentation.news import UNDO
+from .errors import service_error
+from .log import append_move
+from .replay import state_at
 
-UNDO = "undo"  # the text of an undo row and the kind of its one event (no engine has a move written so)
 LOOK_BACK = 200  # the newest moves an undo looks at: a turn is never that long
 
 NOT_OFFERED = N_("%(game)s does not allow taking a move back: a move is final once applied")
@@ -53,14 +54,9 @@ def undo_rest(line: str) -> str | None:
     return matched[1] if matched is not None and matched[0] == UNDO else None
 
 
-def standing(version: int):
-    """The condition on moves that stood after move `version`: no undo rows, nothing an undo took back by then."""
-    return (Move.text != UNDO) & (Move.undone_by.is_(None) | (Move.undone_by > version))
-
-
 def reach(game: Game, rules, seat: int) -> Reach:
     """How far `seat` could undo now, from the stored moves and prompts (no replay: cheap enough for each page)."""
-    if not hasattr(rules, "undo_barrier"):
+    if rules.CAPABILITIES.undo_barrier is None:
         return Reach(refusal=NOT_OFFERED, values={"game": rules.NAME})
     moves: list[Move] = []
     stop = None
@@ -68,7 +64,7 @@ def reach(game: Game, rules, seat: int) -> Reach:
         if move.undone_by is not None or (move.text == UNDO and move.seat == seat):
             continue  # already taken back, or this seat's own earlier undo: neither moved the game
         if move.seat != seat or move.text == UNDO or move.source in ("bot", "timeout") \
-                or rules.undo_barrier(move.events or ()) or move.opens_round is not None:
+                or rules.CAPABILITIES.undo_barrier(move.events or ()) or move.opens_round is not None:
             stop = move
             break
         moves.append(move)
@@ -124,14 +120,11 @@ def take_back(game: Game, rules, seat: int, line: str, source: str, submission: 
 
     Raises engine.CommandError, worded for the reader, when there is nothing `seat` may take back.
     """
-    from .moves import _service_error, append_move
-    from .replay import state_at
-
     if undo_rest(line):
-        raise _service_error(ALONE, line)
+        raise service_error(ALONE, line)
     found = reach(game, rules, seat)
     if found.refusal is not None:
-        raise _service_error(found.refusal, line, **found.values)
+        raise service_error(found.refusal, line, **found.values)
     # Replay the turn from the state before it: the undo goes back only to a point after which the
     # other seats were asked exactly what they are asked now (nobody was asked, nobody released).
     states = [state_at(game, found.moves[0].seq - 1)]
@@ -141,10 +134,10 @@ def take_back(game: Game, rules, seat: int, line: str, source: str, submission: 
             for parsed in rules.parse(move.text, state, seat):
                 state, _events = rules.apply(state, seat, parsed)
         except engine.CommandError:
-            raise _service_error(UNREPLAYABLE, line) from None
+            raise service_error(UNREPLAYABLE, line) from None
         states.append(state)
     if states[-1] != game.state:
-        raise _service_error(UNREPLAYABLE, line)
+        raise service_error(UNREPLAYABLE, line)
 
     def others(state) -> list:
         return sorted((p.seat, p.kind) for p in rules.pending(state) if p.seat != seat)
@@ -156,23 +149,11 @@ def take_back(game: Game, rules, seat: int, line: str, source: str, submission: 
     if back == len(states) - 1:
         changed = sorted({s for s, _kind in set(now) ^ set(others(states[-2]))})
         shown = [game.seat_at(s).display_name for s in changed if game.seat_at(s)] or ["?"]
-        raise _service_error(ASKED, line, names=", ".join(shown))
+        raise service_error(ASKED, line, names=", ".join(shown))
     undone = found.moves[back:]
     game.state = states[back]
-    row = append_move(game, seat, UNDO, source,
+    row = append_move(game, rules, seat, UNDO, source,
                       [{"kind": UNDO, "seat": seat, "moves": [m.seq for m in undone]}], submission)
     for move in undone:
         move.undone_by = row.seq
     return game.state
-
-
-def describe(rules, ev: dict, viewer: int | None, locale: str, names) -> str:
-    """One line for a logged event, as the game describes it, or the service for an undo row's event."""
-    if ev.get("kind") != UNDO:
-        return rules.describe(ev, viewer, locale, names)
-    seat = ev.get("seat")
-    n = len(ev.get("moves", ()))
-    if seat is not None and seat == viewer:  # the reader's own undo: "You", as the game's lines say it
-        return ngettext("You took back %(num)d move", "You took back %(num)d moves", n)
-    name = names[seat] if names and seat is not None and 0 <= seat < len(names) else "?"
-    return ngettext("%(name)s took back %(num)d move", "%(name)s took back %(num)d moves", n, name=name)

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from .. import outbox
 from ..clock import now
 from ..deadlines import VACATION_DAYS_PER_YEAR, deadline_after_pause, time_left, vacation_days, whole_days
 from ..extensions import db
-from ..mail import outbound
 from ..models import Game, Seat, User
 from .errors import PlayError
 from .transaction import commit, lock, note, rolls_back
@@ -78,7 +78,7 @@ def start_vacation(user: User, until, moment=None) -> list[Game]:
                 seat.deadline = deadline_after_pause(seat.deadline, moment, until, game.weekend_pause)
     for game in games:
         note(game, "vacation_start", seat_of(game, user), until=until.isoformat())
-    outbound.queue_vacation_notice(user, games, True, f"{user.id}:{moment:%Y%m%d%H%M%S}:start")
+    outbox.vacation_notice(user, games, True, f"{user.id}:{moment:%Y%m%d%H%M%S}:start")
     commit()
     return games
 
@@ -107,7 +107,7 @@ def end_vacation(user: User, moment=None) -> list[Game]:
     user.vacation_until = min(until, moment) if until is not None else moment
     for game in games:
         note(game, "vacation_end", seat_of(game, user))
-    outbound.queue_vacation_notice(user, games, False, f"{user.id}:{started:%Y%m%d%H%M%S}:end")
+    outbox.vacation_notice(user, games, False, f"{user.id}:{started:%Y%m%d%H%M%S}:end")
     user.vacation_from = None
     commit()
     return games

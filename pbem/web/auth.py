@@ -15,7 +15,6 @@ from ..clock import now
 from ..extensions import db
 from ..mail import bounces, outbound
 from ..models import UsedToken, User
-from ..tasks import kick_delivery
 from .redirects import safe_next
 
 bp = Blueprint("auth", __name__)
@@ -114,7 +113,6 @@ def signin():
         else:
             outbound.queue_signin(email, signin_link(email, next_path))
             db.session.commit()
-            kick_delivery()
             return render_template("auth/sent.html", email=email)
     return render_template("auth/signin.html", error=error, email=email, next=next_path or ""), \
         (400 if error else 200)

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from ..extensions import db
-from ..mail.answers import HELD_BACK
+from ..mail.report import HELD_BACK
 from ..models import InboundMessage, Outbox
 
 bp = Blueprint("dev", __name__, url_prefix="/dev")

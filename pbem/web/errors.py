@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, current_app, g, has_request_context, jsonify, render_template, request
+from flask import current_app, g, has_request_context, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from sqlalchemy import event
 from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
@@ -84,7 +83,7 @@ def csrf_refused(exc: CSRFError):
 COMMIT_TRIED, RAN_AGAIN = "pbem.db_commit_tried", "pbem.db_ran_again"
 
 
-def _note_commit(_session) -> None:
+def note_commit(_session) -> None:
     if has_request_context():
         request.environ[COMMIT_TRIED] = True
 
@@ -125,17 +124,3 @@ def database_unavailable(exc: Exception):
         return error_response(503, f"the database is not reachable just now: try again in {RETRY_AFTER} seconds "
                                    "(a move sent with a `key` is safe to send again)", headers)
     return error_page(503, _("Something went wrong on our side. Please try again in a moment.")), 503, headers
-
-
-def register(app: Flask) -> None:
-    """Install the handlers; 404 and 405 under /api/ are answered by the API itself."""
-    from . import api
-
-    app.register_error_handler(404, lambda e: api.not_found(e) if for_api() else http_error(e))
-    app.register_error_handler(405, lambda e: api.wrong_method(e) if for_api() else http_error(e))
-    app.register_error_handler(CSRFError, csrf_refused)
-    app.register_error_handler(HTTPException, http_error)  # also any uncaught exception, as a 500
-    for error in UNAVAILABLE:
-        app.register_error_handler(error, database_unavailable)
-    if not event.contains(db.session, "before_commit", _note_commit):
-        event.listen(db.session, "before_commit", _note_commit)

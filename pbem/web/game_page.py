@@ -10,14 +10,17 @@ from sqlalchemy import select
 
 from .. import engine, play, tokens
 from ..extensions import db
-from ..mail import delivery, outbound
+from ..mail import delivery
 from ..models import ChatMessage, Game, GameNote
 from ..play import undo
+from ..presentation import words
+from ..presentation.examples import game_examples
+from ..presentation.games import stakes
+from ..presentation.panels import build_panels
 from . import history as log
-from . import read_as_link_player
-from .games import stakes
+from .readers import read_as_link_player
 from .errors import bad_link
-from .move_forms import FormProblem, build_panels, compose
+from .move_forms import FormProblem, compose
 
 bp = Blueprint("games", __name__)
 CHAT_SHOWN = 100
@@ -68,9 +71,9 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
     # forest", could be illegal: the forest full, or fewer people left).
     example = _name_players(game, seat, panels)
     if example is None and legal:
-        example = outbound.shown_commands(game, seat, outbound.game_examples(rules, legal, 1))[0]
+        example = words.shown_commands(game, seat, game_examples(rules, legal, 1))[0]
     page = log.window(game, request.args.get("upto", type=int))
-    names = outbound.seat_names(game)
+    names = words.seat_names(game)
     track = log.score_track(game)
     notes = db.session.scalars(select(GameNote).where(GameNote.game_id == game.id)
                                .order_by(GameNote.id.desc()).limit(NOTES_SHOWN)).all()[::-1]
@@ -78,15 +81,15 @@ def _render(game: Game, seat: int | None, link_token: str | None = None, read_on
                               .order_by(ChatMessage.id.desc()).limit(CHAT_SHOWN)).all()
     return render_template(
         "games/show.html", game=game, rules=rules, seat=seat, view=rules.view(game.state, seat),
-        prompts=prompts, my_prompts=my_prompts, asked=[outbound.prompt_words(p, names, rules) for p in my_prompts],
+        prompts=prompts, my_prompts=my_prompts, asked=[words.prompt_words(p, names, rules) for p in my_prompts],
         stakes=stakes(game.slug, my_prompts),
         panels=panels, has_moves=bool(legal), example=example,
-        legal_shown=outbound.worded(outbound.shown_commands(game, seat, outcome.legal), locale)
+        legal_shown=words.worded(words.shown_commands(game, seat, outcome.legal), locale)
         if outcome and seat is not None else [],
         rounds=log.grouped_history(game, page, seat, locale, names), page=page,
         notes=log.note_lines(notes, names) if page.latest else [],
         chart=log.score_chart(track, log.round_starts(game)), track=track, names=names,
-        sheet=rules.score_sheet(game.result, locale) if game.result and hasattr(rules, "score_sheet") else [],
+        sheet=rules.CAPABILITIES.score_sheet(game.result, locale) if game.result and rules.CAPABILITIES.score_sheet else [],
         chat=chat[::-1], key=secrets.token_urlsafe(16), link_token=link_token, read_only=read_only,
         prompt_version=seat_row.prompt_version if seat_row is not None else None,
         undo_moves=0 if read_only else undo.offer(game, seat),
@@ -99,10 +102,10 @@ def _name_players(game: Game, seat: int | None, panels: list) -> str | None:
     if not panels or seat is None:
         return None
     plain = [c for panel in panels for c in panel.choices if c.label == c.command]
-    for choice, shown in zip(plain, outbound.shown_commands(game, seat, [c.command for c in plain])):
+    for choice, shown in zip(plain, words.shown_commands(game, seat, [c.command for c in plain])):
         choice.label = shown
     first = panels[0].choices[0].command if panels[0].choices else None
-    return outbound.shown_commands(game, seat, [first])[0] if first else None
+    return words.shown_commands(game, seat, [first])[0] if first else None
 
 
 @bp.route("/games/<int:game_id>")
@@ -173,9 +176,9 @@ def move(game_id: int):
     if outcome.ok:
         if outcome.repeated:
             flash(_("This form was already sent; it was applied once: %(moves)s",
-                    moves="; ".join(outbound.told_moves(game, outcome.applied))), "ok")
+                    moves="; ".join(words.told_moves(game, outcome.applied))), "ok")
         elif outcome.applied or not outcome.acknowledged:
-            flash(_("Done: %(moves)s", moves="; ".join(outbound.told_moves(game, outcome.applied))), "ok")
+            flash(_("Done: %(moves)s", moves="; ".join(words.told_moves(game, outcome.applied))), "ok")
         for done in outcome.acknowledged:  # a line naming what was already done says what happened there
             flash(done["local"].get(str(get_locale()), done["message"]), "ok")
         if outcome.queued:
@@ -188,7 +191,7 @@ def move(game_id: int):
 
 
 def _explain(game, outcome: play.Outcome) -> str:
-    applied = outbound.told_moves(game, outcome.applied)
+    applied = words.told_moves(game, outcome.applied)
     done = _("Applied: %(moves)s.", moves="; ".join(applied)) + " " if applied else ""
     why = outcome.error_in(str(get_locale())) or ""
     if not why.startswith('"'):  # rule errors quote the command themselves; service refusals do not

@@ -2,14 +2,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+
+from flask_babel import gettext
 
 from sqlalchemy import select
 
 from .. import engine
 from ..extensions import db
 from ..models import Game, Move
-from ..play import undo
-from .games import presentation
+from ..presentation.games import presentation
+from ..presentation.news import UNDO, describe
+from .local_time import when
 
 # One history page: the latest ROUNDS_SHOWN rounds, never more than MOVES_SHOWN moves (a game
 # without rounds, or a long round, shows its latest moves); older ones on demand.
@@ -60,7 +64,7 @@ def grouped_history(game: Game, page: Window, viewer: int | None, locale: str, n
     """
     rules = engine.get(game.slug)
     # An engine may define `event_phase(event)` itself, which wins over its presentation's.
-    phase_of = getattr(rules, "event_phase", None) or presentation(game.slug).event_phase
+    phase_of = presentation(game.slug).event_phase
     rounds = [{"round": page.round if phase_of else None, "start": None, "phases": []}]
     for move in page.moves:
         if move.undone_by is not None:
@@ -69,7 +73,7 @@ def grouped_history(game: Game, page: Window, viewer: int | None, locale: str, n
         events = move.events or ()
         # An event without a phase of its own (an undo, a payment made in another way, a one-time gain) belongs
         # with the next event of its move that has one, else with the heading before it.
-        phases = [None if ev.get("kind") == undo.UNDO else phase_of(ev) for ev in events] if phase_of else []
+        phases = [None if ev.get("kind") == UNDO else phase_of(ev) for ev in events] if phase_of else []
         for i in range(len(phases) - 2, -1, -1):
             if phases[i] is None:
                 phases[i] = phases[i + 1]
@@ -83,7 +87,7 @@ def grouped_history(game: Game, page: Window, viewer: int | None, locale: str, n
                 continue
             if before:
                 continue
-            text = undo.describe(rules, ev, viewer, locale, names)
+            text = describe(rules, ev, viewer, locale, names)
             if not text:
                 continue
             current = rounds[-1]["phases"]
@@ -185,12 +189,6 @@ def score_chart(track: list[tuple[int, list[int]]], rounds: list[tuple[int, int]
 def note_lines(notes: list, names: list[str]) -> list[dict]:
     """The service's steps in the game (timeouts, extensions, vacations, mail a cap left unanswered) as lines in the
     viewer's language."""
-    from datetime import datetime
-
-    from flask_babel import gettext
-
-    from .local_time import when
-
     lines = []
     for note in notes:
         data = note.data or {}

@@ -21,12 +21,10 @@ def _games() -> list:
 def offered_players(rules) -> tuple[int, ...]:
     """The player counts a host can choose: with the options offered (an unavailable option keeps its default:
     Stone Age's 5th seat needs the expansion, which is not offered yet)."""
-    if not hasattr(rules, "players_allowed"):
-        return tuple(rules.PLAYERS)
     offered = {o.name: o.default for o in rules.OPTIONS}
     counts = {n for o in rules.OPTIONS if not o.unavailable for c in o.choices
-              for n in rules.players_allowed({**offered, o.name: c})}
-    return tuple(sorted(counts or rules.players_allowed(offered)))
+              for n in engine.players_allowed(rules, {**offered, o.name: c})}
+    return tuple(sorted(counts or engine.players_allowed(rules, offered)))
 
 
 def _number(form, name: str, label: str, low: float, high: float, errors: list, default, whole: bool = True):

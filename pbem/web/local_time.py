@@ -5,18 +5,17 @@ from datetime import datetime, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel.dates import format_datetime, format_skeleton
-from flask import Flask, g
+from flask import Flask
 from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from ..languages import duration
+from .readers import reader
 
 
 def viewer_zone() -> ZoneInfo:
-    """The reader's time zone (web.reader: the signed-in user, or a seat link's player; UTC for visitors or an
+    """The reader's time zone (readers.reader: the signed-in user, or a seat link's player; UTC for visitors or an
     unknown name)."""
-    from . import reader
-
     user = reader()
     try:
         return ZoneInfo(user.timezone) if user is not None and user.timezone else ZoneInfo("UTC")

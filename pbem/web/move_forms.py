@@ -1,20 +1,15 @@
-"""Move forms built from the engine's legal moves, and the command a submitted form stands for.
+"""The command a submitted move form stands for (the panels themselves: presentation/panels.py).
 
-A page shows panels: buttons when the choices are few, small forms when they are many.
-Each game may bring a panel builder in its presentation (web/games/); others get buttons or a
-list. Whatever the panel, what reaches `play.submit` is one command text, as in an email.
+Whatever the panel, what reaches `play.submit` is one command text, as in an email.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
 
 from flask_babel import gettext as _
 
 from ..text_input import normalise_command_text
 
-MAX_BUTTONS = 12
 # One form makes one command: no separators, only words, numbers, spaces and a few signs.
 SAFE = re.compile(r"[\w .'-]{0,80}")
 MAX_COUNT = 99
@@ -22,52 +17,6 @@ MAX_COUNT = 99
 
 class FormProblem(ValueError):
     """A form that does not make a command (a count that is not a number...); the message says why."""
-
-
-@dataclass
-class Choice:
-    """One button: the command it sends, its label, and whether it asks "Really?" first."""
-
-    command: str
-    label: str
-    confirm: bool = False
-
-
-@dataclass
-class Panel:
-    """A group of related choices, drawn by games/forms.html according to `kind`.
-
-    kinds: "buttons" (choices), "select" (choices in a list), "placement" (where + how many + tools
-    ahead), "counts" (a number per item composing `prefix` + items), "checks" (tick the items to use),
-    "pair" (two items from one list).
-    """
-
-    kind: str
-    title: str
-    choices: list[Choice] = field(default_factory=list)
-    prefix: str = ""
-    note: str = ""
-    confirm: bool = False
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-def generic_panels(rules, state, seat: int, legal: list, locale: str) -> list[Panel]:
-    """Buttons for a few legal moves, a list for many."""
-    choices = [Choice(str(m), str(m)) for m in legal]
-    if not choices:
-        return []
-    kind = "buttons" if len(choices) <= MAX_BUTTONS else "select"
-    return [Panel(kind, _("Choose your move"), choices)]
-
-
-def build_panels(slug: str, rules, state, seat: int, legal: list, locale: str) -> list[Panel]:
-    """The panels for `seat`'s legal moves in game `slug` (its presentation's, else generic ones)."""
-    from .games import presentation
-
-    panels = presentation(slug).panels
-    if panels is None:
-        return generic_panels(rules, state, seat, legal, locale)
-    return panels(state, seat, legal, locale)
 
 
 # --- from a posted form to one command ----------------------------------------------

@@ -282,7 +282,7 @@ def create_game_variants(common: dict) -> dict:
         rules = engine.get(slug)
         defaults = {option.name: option.default for option in rules.OPTIONS}
         offered = {option.name: option_values(option, offered_only=True) for option in rules.OPTIONS}
-        allowed = rules.players_allowed(defaults) if hasattr(rules, "players_allowed") else rules.PLAYERS
+        allowed = engine.players_allowed(rules, defaults)
         for seats in allowed:
             variants.append({**common, "title": f"{rules.NAME}, {seats} players", "properties": {
                 **common["properties"],

@@ -1,4 +1,6 @@
 """The Stone Age command language: canonical English, aliases in ja/fr/de, slips, and helpful errors."""
+import functools
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -214,8 +216,10 @@ def test_random_text_raises_only_command_errors(text):
                 break
 
 
-def _states_by_prompt_kind():
-    """One state for each prompt kind met in a few bot games (tools, pick and feed included)."""
+@functools.cache
+def states_by_prompt_kind():
+    """One state for each prompt kind met in a few bot games (tools, pick and feed included); played on first use,
+    not when the tests are collected."""
     import random
     found = {}
     for seed in range(12):
@@ -228,11 +232,8 @@ def _states_by_prompt_kind():
     return found
 
 
-STATES = _states_by_prompt_kind()
-
-
 def test_the_fuzz_states_cover_every_prompt():
-    assert set(STATES) == {"place", "act", "tools", "pick", "feed", "over"}
+    assert set(states_by_prompt_kind()) == {"place", "act", "tools", "pick", "feed", "over"}
 
 
 WORDS = ["place", "civ", "building", "build", "pay", "skip", "tools", "auto", "none", "card", "hunt", "forest",
@@ -245,7 +246,7 @@ WORDS = ["place", "civ", "building", "build", "pay", "skip", "tools", "auto", "n
 @given(st.lists(st.sampled_from(WORDS), max_size=8))
 def test_random_word_salad_raises_only_command_errors(words):
     text = " ".join(words)
-    for state, prompted in STATES.values():
+    for state, prompted in states_by_prompt_kind().values():
         for s in {0, 1, prompted}:
             try:
                 moves = SA.parse(text, state, s)

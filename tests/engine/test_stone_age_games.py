@@ -133,12 +133,14 @@ def run_games(seeds, options=None) -> Counter:
     return reasons
 
 
+@pytest.mark.slow
 def test_200_bot_games():
     """Issue: seeded bot games over 2, 3 and 4 players end with a result; invariants; replay (fast variant)."""
     reasons = run_games(range(200))
     assert sum(reasons.values()) == 200 and set(reasons) <= {"civ_deck", "building_stack"}
 
 
+@pytest.mark.slow
 def test_100_expansion_bot_games():
     """Issue: seeded expansion bot games over 2 to 5 players (half with the spielbox tiles) end with a result;
     invariants (ornaments, trade track, 5 cards, every card and tile) after every move; replay (fast variant)."""

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pbem.engine import Ambiguous, CommandError, IllegalMove, NotACommand
-from pbem.engine.stone_age import messages
+from pbem.engine.stone_age import messages, messages_board, messages_commands, messages_paying
 from pbem.engine.stone_age.messages import CATALOG, Msg
 from pbem.engine.stone_age.text import LOCALES
 from stone_age_helpers import SA, acting, game, play, seat, top_tile
@@ -21,8 +21,9 @@ def params(template: str) -> set[str]:
 
 
 def engine_source() -> str:
-    """Every engine module, the catalog itself left out (a key must be used, not just defined)."""
-    texts = [p.read_text() for p in sorted(ENGINE.glob("*.py")) if p.name != "messages.py"]
+    """Every engine module, the catalog and its tables (messages_*.py) left out (a key must be used, not just
+    defined)."""
+    texts = [p.read_text() for p in sorted(ENGINE.glob("*.py")) if not p.name.startswith("messages")]
     catalog = (ENGINE / "messages.py").read_text()
     texts.append(catalog[catalog.index("CATALOG: dict"):])
     return "\n".join(texts)
@@ -39,6 +40,12 @@ def test_every_message_has_every_locale_with_the_same_params(key):
         assert params(texts[loc]) == params(texts["en"]), (key, loc)
         # Only templates made of params alone read the same in every language.
         assert texts[loc] != texts["en"] or key in ("quoted", "cost_fixed"), (key, loc)
+
+
+def test_the_topic_tables_share_no_key():
+    """A key in two of the catalog's tables would silently keep only the last one's texts."""
+    tables = (messages_board.BOARD_TEXTS, messages_commands.COMMAND_TEXTS, messages_paying.PAYING_TEXTS)
+    assert sum(map(len, tables)) == len(messages._CATALOG)
 
 
 def test_every_message_is_used_by_the_engine():

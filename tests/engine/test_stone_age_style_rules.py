@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from pbem.engine import IllegalMove
+from pbem.engine import IllegalMove, NotACommand
 from pbem.engine.stone_age import ornaments
 from pbem.engine.stone_age.moves import Build, Civ, Split, resources_sorted
 from pbem.engine.stone_age.scoring import culture_points, score_seat
@@ -172,7 +172,7 @@ def test_trade_is_reset_each_round_and_only_while_paying():
     from pbem.engine.stone_age.feeding import end_round
     end_round(s, [])
     assert s["seats"][0]["traded"] is False
-    with pytest.raises(Exception):
+    with pytest.raises(NotACommand):
         SA.parse("trade ornament for wood", s, 0)
 
 

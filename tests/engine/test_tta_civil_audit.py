@@ -341,7 +341,7 @@ def test_the_board_warns_of_an_uprising_before_production_finds_it(locale, upris
     """A tester had two uprisings in a row with nothing on the board or in the mail saying that the discontent
     workers outnumbered the unused ones; the warning is the production's own test (JA l.499-507)."""
     from pbem.engine.tta.board_text import board_text, unrest
-    from pbem.engine.tta.events import uprising_ahead
+    from pbem.engine.tta.effects import uprising_ahead
 
     state = tta_state()
     p = state["seats"][0]

@@ -10,7 +10,7 @@ from pbem.engine.tta.board_text import stake
 from pbem.engine.base import IllegalMove
 from pbem.engine.tta import economy as eco
 from pbem.engine.tta import rules
-from pbem.engine.tta.events import strength
+from pbem.engine.tta.effects import strength
 from pbem.engine.tta.invariants import problems
 
 from tta_helpers import act, in_play, pull, set_tokens, set_workers, tta_state

@@ -6,15 +6,20 @@ import pytest
 from pbem.engine import IllegalMove
 from pbem.engine.tta import economy as eco
 from pbem.engine.tta import turn
-from pbem.engine.tta.actions import build_cost, science_cost, take_cost
+from pbem.engine.tta.checks import build_cost, science_cost, take_cost
 from pbem.engine.tta.cards import BY_AGE, CARDS
 from tta_helpers import act, in_play, pull, ratings, set_tokens, set_workers, to_hand, to_row, tta_state
 
-TESTED: set = set()
+TESTED: set = set()  # the cards a test below shows in play, recorded by @covers as the tests are defined
 
 
-def tested(*ids):
-    TESTED.update(ids)
+def covers(*ids):
+    """Decorator: the test shows the cards `ids` in play (test_every_civil_card_is_recorded_as_tested checks that
+    TESTED holds every civil card)."""
+    def record(test):
+        TESTED.update(ids)
+        return test
+    return record
 
 
 # --- technologies with workers -----------------------------------------------------------------------------
@@ -22,11 +27,11 @@ def tested(*ids):
 YIELDS = [c for cards in BY_AGE.values() for c in cards if c.kind in ("urban", "unit")]
 
 
+@covers(*(c.id for c in YIELDS))
 @pytest.mark.parametrize("c", YIELDS, ids=lambda c: c.key)
 def test_urban_buildings_and_units_yield_per_worker(c):
     """A building or unit on the card adds its printed yields (urban: culture, science, happy; units and arenas:
     strength)."""
-    tested(c.id)
     state = tta_state()
     before = ratings(state)
     in_play(state, c.id, workers=1)
@@ -40,10 +45,10 @@ def test_urban_buildings_and_units_yield_per_worker(c):
 FARMS_MINES = [c for cards in BY_AGE.values() for c in cards if c.kind in ("farm", "mine")]
 
 
+@covers(*(c.id for c in FARMS_MINES))
 @pytest.mark.parametrize("c", FARMS_MINES, ids=lambda c: c.key)
 def test_farms_and_mines_produce_tokens_of_their_value(c):
     """JA l.517, l.531: one blue token per worker, worth the card's value."""
-    tested(c.id)
     state = tta_state()
     p = state["seats"][0]
     in_play(state, c.id, workers=1)
@@ -59,9 +64,9 @@ def test_farms_and_mines_produce_tokens_of_their_value(c):
 GOVERNMENTS = [c for cards in BY_AGE.values() for c in cards if c.kind == "government"]
 
 
+@covers(*(c.id for c in GOVERNMENTS))
 @pytest.mark.parametrize("c", GOVERNMENTS, ids=lambda c: c.key)
 def test_governments_set_actions_limit_and_extras(c):
-    tested(c.id)
     state = tta_state()
     before = ratings(state)
     in_play(state, c.id)
@@ -74,8 +79,8 @@ def test_governments_set_actions_limit_and_extras(c):
     assert r["strength"] - before["strength"] == extras.get("strength", 0)
 
 
+@covers("civ/III/communism", "civ/I/theocracy")
 def test_communism_unhappy_face_and_theocracy_faces():
-    tested("civ/III/communism", "civ/I/theocracy")
     state = tta_state()
     set_workers(state, "civ/A/religion", 2)
     in_play(state, "civ/III/communism")
@@ -100,9 +105,9 @@ SPECIAL_RATES = {
 }
 
 
+@covers(*SPECIAL_RATES)
 @pytest.mark.parametrize("cid", sorted(SPECIAL_RATES))
 def test_special_technologies_add_to_the_ratings(cid):
-    tested(cid)
     state = tta_state()
     before = ratings(state)
     in_play(state, cid)
@@ -132,12 +137,12 @@ def test_justice_system_then_civil_service_keep_three_extra_blue_tokens():
     assert (p["blue"], p["blue_extra"]) == (21, 3) and eco.civil_actions_max(p) == 6
 
 
+@covers("civ/I/masonry", "civ/II/architecture", "civ/III/engineering")
 @pytest.mark.parametrize("cid, discounts, stages", [
     ("civ/I/masonry", (0, 1, 1, 1), 2), ("civ/II/architecture", (0, 1, 2, 2), 3),
     ("civ/III/engineering", (0, 1, 2, 3), 4)])
 def test_construction_technologies(cid, discounts, stages):
     """Urban buildings of levels I-III cost less (not Age A); several wonder stages per civil action."""
-    tested(cid)
     state = tta_state()
     labs = ["civ/A/philosophy", "civ/I/alchemy", "civ/II/scientific_method", "civ/III/computers"]
     for lab in labs[1:]:
@@ -177,9 +182,9 @@ WONDER_RATES = {
 }
 
 
+@covers(*WONDER_RATES)
 @pytest.mark.parametrize("cid", sorted(WONDER_RATES))
 def test_completed_wonders_add_to_the_ratings(cid):
-    tested(cid)
     state = tta_state()
     set_workers(state, "civ/A/religion", 2)  # 2 happy faces, so that Kremlin's unhappy faces show
     before = ratings(state)
@@ -200,9 +205,9 @@ def test_library_of_alexandria_raises_the_military_hand_limit_for_part_two():
     assert eco.rate_sum(state["seats"][0], "military_hand") == 1
 
 
+@covers("civ/I/michelangelo")
 def test_hanging_gardens_with_st_peters_and_michelangelo():
     """Hanging Gardens' 2 faces count 4 with St. Peter's; Michelangelo reads the doubled faces (option)."""
-    tested("civ/I/michelangelo")
     state = tta_state()
     in_play(state, "civ/A/hanging_gardens")
     in_play(state, "civ/I/st_peters_basilica")
@@ -232,10 +237,10 @@ def test_transcontinental_railroad_best_mine_worker_doubles():
     assert p["tokens"]["civ/I/iron"] == 2 and p["tokens"]["civ/A/bronze"] == 2
 
 
+@covers("civ/II/ocean_liner_service", "civ/A/moses")
 def test_ocean_liner_service_with_moses_and_frugality():
     """Ocean Liner: once per turn, no civil action, 5 food less; Moses 1 less more (floor 0); Frugality pays
     the normal cost with Moses but not the liner's discount (docs/tta.md)."""
-    tested("civ/II/ocean_liner_service", "civ/A/moses")
     state = tta_state()
     p = state["seats"][0]
     in_play(state, "civ/II/ocean_liner_service")
@@ -264,9 +269,9 @@ AGE_III_WONDERS = {
 }
 
 
+@covers(*AGE_III_WONDERS)
 @pytest.mark.parametrize("cid", sorted(AGE_III_WONDERS))
 def test_age_three_wonders_score_once_on_completion(cid):
-    tested(cid)
     state = tta_state()
     in_play(state, "civ/I/printing_press", workers=1)
     in_play(state, "civ/I/drama", workers=2)
@@ -301,10 +306,10 @@ def test_internet_option_two_culture_per_level():
 def leader_state(cid, **kw):
     state = tta_state(**kw)
     in_play(state, cid)
-    tested(cid)
     return state
 
 
+@covers("civ/A/alexander_the_great")
 def test_alexander_the_great():
     state = tta_state()
     before = ratings(state)["strength"]
@@ -312,6 +317,7 @@ def test_alexander_the_great():
     assert ratings(state)["strength"] == before + 1
 
 
+@covers("civ/A/aristotle")
 def test_aristotle_science_when_taking_a_technology():
     state = leader_state("civ/A/aristotle")
     to_row(state, 1, "civ/I/iron")
@@ -320,12 +326,14 @@ def test_aristotle_science_when_taking_a_technology():
     assert state["seats"][0]["science"] == 1
 
 
+@covers("civ/A/hammurabi")
 def test_hammurabi():
     state = leader_state("civ/A/hammurabi")
     r = ratings(state)
     assert (r["civil_actions"], r["military_actions"]) == (5, 1)
 
 
+@covers("civ/A/homer")
 def test_homer_military_resource_and_warriors_culture():
     state = leader_state("civ/A/homer")
     set_workers(state, "civ/A/warriors", 3)
@@ -338,6 +346,7 @@ def test_homer_military_resource_and_warriors_culture():
     assert p["mil_res"] == 0 and eco.amount(p, "resource") == 0
 
 
+@covers("civ/A/julius_caesar")
 def test_julius_caesar():
     state = tta_state()
     before = ratings(state)
@@ -345,6 +354,7 @@ def test_julius_caesar():
     assert ratings(state)["strength"] == before["strength"] + 1 and ratings(state)["military_actions"] == 3
 
 
+@covers("civ/A/moses")
 def test_moses_population_discount():
     state = leader_state("civ/A/moses")
     set_tokens(state, "civ/A/agriculture", 1)
@@ -352,11 +362,13 @@ def test_moses_population_discount():
     assert state["seats"][0]["idle"] == 2
 
 
+@covers("civ/I/christopher_columbus")
 def test_christopher_columbus_is_playable_and_waits_for_part_two():
     state = leader_state("civ/I/christopher_columbus")
     assert eco.has_flag(state["seats"][0], "colonize_once_free")
 
 
+@covers("civ/I/frederick_barbarossa")
 def test_frederick_barbarossa_grows_and_builds_a_unit_in_one_action():
     state = leader_state("civ/I/frederick_barbarossa")
     set_tokens(state, "civ/A/agriculture", 1)
@@ -367,6 +379,7 @@ def test_frederick_barbarossa_grows_and_builds_a_unit_in_one_action():
     assert eco.amount(p, "food") == 0 and eco.amount(p, "resource") == 0
 
 
+@covers("civ/I/genghis_khan")
 def test_genghis_khan_cavalry():
     state = leader_state("civ/I/genghis_khan")
     before = ratings(state)
@@ -376,25 +389,26 @@ def test_genghis_khan_cavalry():
     assert eco.has_flag(state["seats"][0], "ignore_own_tactic")
 
 
+@covers("civ/I/joan_of_arc")
 def test_joan_of_arc_temple_faces_add_strength():
     state = tta_state()
     set_workers(state, "civ/A/religion", 2)
     before = ratings(state)["strength"]
     in_play(state, "civ/I/joan_of_arc")
-    tested("civ/I/joan_of_arc")
     assert ratings(state)["strength"] == before + 2
 
 
+@covers("civ/I/leonardo_da_vinci", "civ/II/isaac_newton", "civ/III/albert_einstein")
 @pytest.mark.parametrize("cid", ["civ/I/leonardo_da_vinci", "civ/II/isaac_newton", "civ/III/albert_einstein"])
 def test_best_lab_or_library_extra_science(cid):
     state = tta_state()
     in_play(state, "civ/I/printing_press", workers=1)
     before = ratings(state)["science"]
     in_play(state, cid)
-    tested(cid)
     assert ratings(state)["science"] == before + 1  # the best is Printing Press (level I)
 
 
+@covers("civ/I/leonardo_da_vinci", "civ/II/isaac_newton", "civ/III/albert_einstein")
 @pytest.mark.parametrize("cid, check", [
     ("civ/I/leonardo_da_vinci", lambda p: eco.amount(p, "resource") == 1),
     ("civ/II/isaac_newton", lambda p: p["ca"] == 4),
@@ -407,6 +421,7 @@ def test_triggers_when_playing_a_technology(cid, check):
     assert check(state["seats"][0])
 
 
+@covers("civ/I/michelangelo")
 def test_michelangelo_wonder_take_discount():
     state = leader_state("civ/I/michelangelo")
     in_play(state, "civ/A/pyramids")
@@ -415,6 +430,7 @@ def test_michelangelo_wonder_take_discount():
     assert take_cost(p, 0, "civ/I/taj_mahal") == 1 + 1
 
 
+@covers("civ/II/js_bach")
 def test_js_bach_theaters():
     state = leader_state("civ/II/js_bach")
     p = state["seats"][0]
@@ -424,11 +440,13 @@ def test_js_bach_theaters():
     assert ratings(state)["culture"] == 3
 
 
+@covers("civ/II/james_cook")
 def test_james_cook_waits_for_colonies():
     state = leader_state("civ/II/james_cook")
     assert eco.has_flag(state["seats"][0], "colonization_card_extra") == 1
 
 
+@covers("civ/II/maximilien_robespierre")
 def test_robespierre_revolution_spends_military_actions():
     state = leader_state("civ/II/maximilien_robespierre")
     to_hand(state, "civ/I/monarchy")
@@ -438,52 +456,55 @@ def test_robespierre_revolution_spends_military_actions():
     assert p["ma"] == 0 and p["ca"] == 5
 
 
+@covers("civ/II/napoleon_bonaparte")
 def test_napoleon():
     state = leader_state("civ/II/napoleon_bonaparte")
     assert ratings(state)["military_actions"] == 3
     assert eco.has_flag(state["seats"][0], "best_army_tactic_twice")
 
 
+@covers("civ/II/william_shakespeare")
 def test_william_shakespeare_libraries_and_pairs():
     state = tta_state()
     in_play(state, "civ/I/printing_press", workers=1)
     in_play(state, "civ/I/drama", workers=1)
     before = ratings(state)["culture"]
     in_play(state, "civ/II/william_shakespeare")
-    tested("civ/II/william_shakespeare")
     assert ratings(state)["culture"] == before + 1 + 2
 
 
+@covers("civ/III/mahatma_gandhi")
 def test_mahatma_gandhi():
     state = leader_state("civ/III/mahatma_gandhi")
     assert ratings(state)["culture"] == 2 and eco.has_flag(state["seats"][0], "no_aggression_or_war")
 
 
+@covers("civ/III/winston_churchill")
 def test_winston_churchill_unit_science():
     state = leader_state("civ/III/winston_churchill")
     assert science_cost(state["seats"][0], "civ/III/tanks") == 6
 
 
+@covers("civ/III/charlie_chaplin")
 def test_charlie_chaplin_best_theater_doubles():
     state = tta_state()
     in_play(state, "civ/I/drama", workers=1)
     in_play(state, "civ/II/opera", workers=1)
     before = ratings(state)
     in_play(state, "civ/III/charlie_chaplin")
-    tested("civ/III/charlie_chaplin")
     r = ratings(state)
     assert r["culture"] == before["culture"] + 3 and r["happy"] == before["happy"] + 2
 
 
+@covers("civ/III/bill_gates")
 def test_bill_gates_lab_resources_and_rivals_surcharge():
     """Labs produce resources by level at mine production (docs/tta.md); others pay 1 more for labs/libraries."""
     state = tta_state()
     in_play(state, "civ/I/alchemy", workers=1)
     in_play(state, "civ/III/bill_gates")
-    tested("civ/III/bill_gates")
     in_play(state, "civ/I/printing_press", seat=1)
     assert build_cost(state, 1, "civ/I/printing_press") == 4
-    from pbem.engine.tta.actions import rival_surcharge
+    from pbem.engine.tta.checks import rival_surcharge
     assert rival_surcharge(state, 1, CARDS["civ/I/printing_press"]) == 1
     assert rival_surcharge(state, 0, CARDS["civ/I/printing_press"]) == 0
     p = state["seats"][0]
@@ -493,16 +514,17 @@ def test_bill_gates_lab_resources_and_rivals_surcharge():
     assert eco.amount(p, "resource") == 2 + 1
 
 
+@covers("civ/III/sid_meier")
 def test_sid_meier_labs():
     state = tta_state()
     in_play(state, "civ/I/alchemy", workers=1)
     before = ratings(state)
     in_play(state, "civ/III/sid_meier")
-    tested("civ/III/sid_meier")
     r = ratings(state)
     assert r["culture"] == before["culture"] + 1 and r["science"] == before["science"] - 2
 
 
+@covers("civ/A/moses")
 def test_a_new_leader_replaces_the_old_one():
     """JA l.362."""
     state = leader_state("civ/A/moses")
@@ -543,10 +565,10 @@ def _play(state, c):
     return act(state, f"play {c.name} {c.age}")[0]
 
 
+@covers(*(c.id for c in ACTIONS))
 @pytest.mark.parametrize("c", ACTIONS, ids=lambda c: f"{c.key}_{c.age}")
 def test_action_cards(c):
     """Each action card's one-time effect (JA l.352-358): it costs 1 civil action and goes to the discard pile."""
-    tested(c.id)
     state = tta_state(players=4)
     for seat in (1, 2, 3):  # rivals stronger and richer in culture, for the per-civilization cards
         state["seats"][seat]["culture"] = 50
@@ -589,6 +611,13 @@ def test_every_civil_card_has_a_test():
     covered = {c.id for c in YIELDS + FARMS_MINES + GOVERNMENTS + ACTIONS} | set(SPECIAL_RATES) | set(WONDER_RATES)
     covered |= set(AGE_III_WONDERS) | {cid for cid in CARDS if f'"{cid}"' in source}
     assert sorted(c.id for cards in BY_AGE.values() for c in cards if c.id not in covered) == []
+
+
+def test_every_civil_card_is_recorded_as_tested():
+    """TESTED, filled by @covers, holds every civil card of ages A-III, and nothing else (a misspelt id would
+    leave the card it means untested)."""
+    deck = {c.id for cards in BY_AGE.values() for c in cards}
+    assert sorted(deck - TESTED) == [] and sorted(TESTED - deck) == []
 
 
 def test_newton_gives_no_action_back_after_a_revolution():

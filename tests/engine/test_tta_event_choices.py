@@ -376,7 +376,7 @@ def test_international_agreement_the_bot_and_the_deadline_take_the_best_cards_th
     default, takes cards while one worth having fits in what is left, then skips; the same with the same rng."""
     import random
 
-    from pbem.engine.tta.actions import take_cost
+    from pbem.engine.tta.checks import take_cost
 
     def run(pick) -> dict:
         state = revealed("mil/II/international_agreement")

@@ -7,7 +7,7 @@ import pytest
 from pbem.engine import tta
 from pbem.engine.base import IllegalMove
 from pbem.engine.tta import economy as eco
-from pbem.engine.tta import turn
+from pbem.engine.tta import row, turn
 from pbem.engine.tta.moves import name
 from pbem.engine.tta.cards.military import military_deck
 from pbem.engine.tta.invariants import military_problems, problems, view_leaks
@@ -200,7 +200,7 @@ def test_military_cards_two_ages_back_leave_the_hand_at_an_age_end():
     state["age"] = "II"
     a = mil(state, "mil/I/raid")
     b = mil(state, "mil/II/raid")
-    turn.end_age(state, [])
+    row.end_age(state, [])
     assert state["seats"][0]["mil_hand"] == [b] and a in state["mil_box"]
     assert problems(state) == []
 
@@ -225,7 +225,7 @@ def test_an_age_end_keeps_tactics_colonies_and_events_in_play_and_the_draw_moves
     state["future"].append(future)
     state["future_by"]["1"] = [future]
     current = list(state["current"])
-    turn.end_age(state, [])
+    row.end_age(state, [])
     assert state["age"] == "III"
     assert p["tactic"] == tactic and p["colonies"] == [colony] and [pk["card"] for pk in state["pacts"]] == [pact]
     assert state["current"] == current and state["future"] == [future]
@@ -546,7 +546,7 @@ def test_rebellion_costs_two_civil_actions_per_discontent_worker_next_turn():
     state = tta_state(players=2)
     p1 = state["seats"][1]
     p1["yellow"], p1["idle"] = 2, p1["idle"] + p1["yellow"] - 2   # a small bank: discontent workers
-    from pbem.engine.tta.events import discontent
+    from pbem.engine.tta.effects import discontent
     unhappy = discontent(p1, state["options"])
     assert unhappy > 0
     from pbem.engine.tta.moves import Event

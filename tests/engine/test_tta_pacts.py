@@ -7,8 +7,8 @@ from pbem.engine import tta
 from pbem.engine.base import CommandError, IllegalMove
 from pbem.engine.tta.cards.military import MILITARY
 from pbem.engine.tta import economy as eco
-from pbem.engine.tta import pacts, turn
-from pbem.engine.tta.events import strength
+from pbem.engine.tta import pacts, row, turn
+from pbem.engine.tta.effects import strength
 from pbem.engine.tta.moves import Pact
 
 from tta_helpers import act, in_play, set_workers, tta_state
@@ -203,7 +203,7 @@ def test_pacts_of_an_obsolete_age_leave_play():
     state = tta_state(players=3)
     state["age"] = "II"
     copy = in_pact(state, "mil/I/open_borders_agreement", 0, 1, by=0)
-    turn.end_age(state, [])
+    row.end_age(state, [])
     assert state["pacts"] == [] and copy in state["mil_box"]
 
 
@@ -276,7 +276,7 @@ def test_trade_routes_b_pays_one_food_with_a_resource_and_a_needs_not_trade():
     state = tta_state(players=3)
     in_pact(state, "mil/I/trade_routes_agreement", 1, 0, by=1)              # seat 0 is B
     p = state["seats"][0]
-    from pbem.engine.tta.actions import population_food
+    from pbem.engine.tta.checks import population_food
     cost = population_food(p)
     holding(state, 0, food=cost - 1, resource=2)
     assert "populate" in [str(m) for m in tta.legal(state, 0)]
@@ -318,7 +318,7 @@ def test_trade_routes_is_used_by_choice_when_the_payment_names_it():
 def test_trade_routes_named_by_b_pays_food_and_refused_without_the_other_good():
     state = tta_state(players=3)
     in_pact(state, "mil/I/trade_routes_agreement", 1, 0, by=1)              # seat 0 is B
-    from pbem.engine.tta.actions import population_food
+    from pbem.engine.tta.checks import population_food
     cost = population_food(state["seats"][0])
     holding(state, 0, food=cost + 2, resource=0)
     with pytest.raises(IllegalMove, match="you have no resource to pay 1 food with 1 resource"):

@@ -3,7 +3,7 @@ import pytest
 
 from pbem.engine import CommandError, IllegalMove, tta
 from pbem.engine.tta import economy as eco
-from pbem.engine.tta import turn
+from pbem.engine.tta import row, turn
 from pbem.engine.tta.board import consumption, corruption, happy_needed, population_cost
 from pbem.engine.tta.invariants import problems
 
@@ -253,7 +253,7 @@ def test_explicit_payment_overrides_the_default():
 ])
 def test_upgrade_costs_the_difference_of_discounted_costs(tech, src, dst, cost):
     """JA l.599-615: Masonry lowers levels I-III by 1; Architecture I by 1, II-III by 2."""
-    from pbem.engine.tta.actions import upgrade_cost
+    from pbem.engine.tta.checks import upgrade_cost
     state = tta_state()
     in_play(state, tech)
     for cid in (src, dst):
@@ -379,7 +379,7 @@ def test_game_ends_one_round_after_age_three_runs_out():
     state["age"] = "III"
     state["decks"]["III"] = state["decks"]["III"][:1]
     events = []
-    turn.end_age(state, events)
+    row.end_age(state, events)
     assert state["last_round"] == state["round"] + 1
 
 
@@ -448,7 +448,7 @@ def test_an_interrupt_frame_asks_another_seat_and_the_turn_resumes(monkeypatch):
     prompts another seat; answering pops it and the active player's turn goes on."""
     from dataclasses import dataclass
 
-    from pbem.engine.tta import actions, rules
+    from pbem.engine.tta import actions, legal_moves, rules
 
     @dataclass(frozen=True)
     class Answer:
@@ -460,7 +460,8 @@ def test_an_interrupt_frame_asks_another_seat_and_the_turn_resumes(monkeypatch):
 
     monkeypatch.setitem(actions.HANDLERS, Answer, do_answer)
     monkeypatch.setitem(rules.FRAME_MOVES, "pact_answer", (Answer,))
-    monkeypatch.setitem(rules.FRAME_LEGAL, "pact_answer", lambda state, seat, frame: [Answer(True), Answer(False)])
+    monkeypatch.setitem(legal_moves.FRAME_LEGAL, "pact_answer",
+                        lambda state, seat, frame: [Answer(True), Answer(False)])
     state = tta_state(players=3)
     turn.push(state, {"kind": "pact_answer", "seat": 2, "resume": None})
     assert [(p.seat, p.kind) for p in tta.pending(state)] == [(2, "pact_answer")]

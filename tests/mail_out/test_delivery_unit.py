@@ -8,10 +8,12 @@ import pytest
 from aiosmtpd.controller import Controller
 from sqlalchemy import select
 
+from outbox_rows import pending
+
 from conftest import free_port
 from pbem import clock
 from pbem.extensions import db
-from pbem.mail import delivery, outbound
+from pbem.mail import delivery
 from pbem.models import Outbox
 
 
@@ -38,7 +40,7 @@ def deliver() -> int:
 
 
 def queue(n: int, to: str = "p{i}@example.com") -> list[Outbox]:
-    rows = [outbound._queue(f"test:{i}", "notice", to.format(i=i), f"mail {i}", f"body {i}", html=f"<p>{i}</p>")
+    rows = [pending(f"test:{i}", "notice", to.format(i=i), f"mail {i}", f"body {i}", html=f"<p>{i}</p>")
             for i in range(n)]
     db.session.commit()  # a plain commit: no delivery is kicked, the test runs it
     return rows
@@ -100,8 +102,8 @@ def test_a_permanent_refusal_fails_the_mail_and_marks_the_address(app, ctx, make
     controller.start()
     app.config["MAIL_URL"] = f"smtp://127.0.0.1:{controller.port}"
     try:
-        row = outbound._queue("t:gone", "turn", gone.email, "s", "t", user=gone)
-        ok = outbound._queue("t:ok", "turn", "fine@example.com", "s", "t")
+        row = pending("t:gone", "turn", gone.email, "s", "t", user=gone)
+        ok = pending("t:ok", "turn", "fine@example.com", "s", "t")
         db.session.commit()
         assert deliver() == 1
         assert (row.status, ok.status) == ("failed", "sent") and "550" in row.last_error
@@ -200,7 +202,7 @@ def sink(app):
 
 def queue_to(addresses: list[str]) -> list[Outbox]:
     """One row per address, in this order, all due now (as rows queued before addresses were checked would be)."""
-    rows = [outbound._queue(f"test:{i}", "notice", to, f"mail {i}", f"body {i}") for i, to in enumerate(addresses)]
+    rows = [pending(f"test:{i}", "notice", to, f"mail {i}", f"body {i}") for i, to in enumerate(addresses)]
     db.session.commit()
     return rows
 
@@ -249,7 +251,7 @@ def test_a_mail_refused_again_and_again_is_given_up_and_shown_to_the_host(app, c
     """A 4xx for one recipient: retried with backoff, never blocking others; failed after MAX_ATTEMPTS, with the reason."""
     game = make_game()  # ann (the host) and bob; their mail goes to the outbox folder
     mailbox = sink(smtputf8=False, refuse_rcpt="bob@")
-    [row] = [outbound._queue("t:busy", "notice", "bob@example.com", "s", "t", game=game)]
+    [row] = [pending("t:busy", "notice", "bob@example.com", "s", "t", game=game)]
     queue_to(["ann@example.com", "cid@example.com"])
     assert deliver() == 2
     assert (row.status, row.attempts) == ("pending", 1) and "451" in row.last_error

@@ -1,14 +1,16 @@
 """What a player's mail settings do: the daily digest, vacations, unsubscribing, bounces and complaints."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 import pytest
+from outbox_rows import pending
 from sqlalchemy import select
 
-from pbem import play
+from pbem import play, tokens
 from pbem.extensions import db
-from pbem.mail import bounces, delivery, outbound
+from pbem.mail import bounces, delivery, digests, outbound
 from pbem.models import Outbox
 
 
@@ -23,8 +25,8 @@ def mails(kind: str | None = None, to: str | None = None) -> list[Outbox]:
 
 def at_local(day: datetime, hour: int, zone: str) -> datetime:
     """`day` at `hour` o'clock in `zone`, as the naive UTC the service uses."""
-    local = day.replace(hour=hour, minute=30, tzinfo=outbound.ZoneInfo(zone))
-    return local.astimezone(outbound.timezone.utc).replace(tzinfo=None)
+    local = day.replace(hour=hour, minute=30, tzinfo=ZoneInfo(zone))
+    return local.astimezone(timezone.utc).replace(tzinfo=None)
 
 
 # --- digest ----------------------------------------------------------------------
@@ -35,9 +37,9 @@ def test_a_digest_player_gets_one_mail_for_three_waiting_games_each_morning(make
     games = [make_game(humans=(ann, f"bob{i}"), title=f"Table {i}") for i in range(3)]
     assert mails("turn", "ann@example.com") == []  # no mail one by one
     day = datetime(2026, 11, 24)
-    assert outbound.queue_digests(at_local(day, 6, "Asia/Tokyo")) == 0  # before 07:00 in Tokyo
-    assert outbound.queue_digests(at_local(day, 7, "Asia/Tokyo")) == 1
-    assert outbound.queue_digests(at_local(day, 9, "Asia/Tokyo")) == 0  # once a day
+    assert digests.queue_digests(at_local(day, 6, "Asia/Tokyo")) == 0  # before 07:00 in Tokyo
+    assert digests.queue_digests(at_local(day, 7, "Asia/Tokyo")) == 1
+    assert digests.queue_digests(at_local(day, 9, "Asia/Tokyo")) == 0  # once a day
     db.session.commit()
     [digest] = mails("digest")
     assert digest.to_address == "ann@example.com" and "3 games are waiting" in digest.subject
@@ -48,7 +50,7 @@ def test_a_digest_player_gets_one_mail_for_three_waiting_games_each_morning(make
     assert digest.text.count("For example:") == 3
     # Answered one game: the next morning's digest lists the two still waiting.
     assert play.submit(games[0].id, 0, "take 1", "web", "k").ok
-    assert outbound.queue_digests(at_local(day + timedelta(days=1), 8, "Asia/Tokyo")) == 1
+    assert digests.queue_digests(at_local(day + timedelta(days=1), 8, "Asia/Tokyo")) == 1
     db.session.commit()
     assert "2 games are waiting" in mails("digest")[-1].subject
     # The other players, not on the digest, got their turn mails as usual.
@@ -58,7 +60,7 @@ def test_a_digest_player_gets_one_mail_for_three_waiting_games_each_morning(make
 def test_no_digest_when_nothing_waits(make_user, make_game):
     ann = make_user("ann", digest=True)
     make_game(humans=("bob", ann))  # bob is asked first
-    assert outbound.queue_digests(datetime(2026, 11, 24, 12)) == 0
+    assert digests.queue_digests(datetime(2026, 11, 24, 12)) == 0
 
 
 # --- vacation --------------------------------------------------------------------
@@ -149,7 +151,7 @@ def test_an_unsubscribe_token_stops_working_when_the_address_changes(app, make_u
     token = outbound.unsubscribe_link(ann).rsplit("/", 1)[1]
     ann.email = "ann@new.example.com"
     db.session.commit()
-    with pytest.raises(outbound.tokens.BadToken):
+    with pytest.raises(tokens.BadToken):
         outbound.read_unsubscribe_token(token)
 
 
@@ -199,7 +201,7 @@ def test_soft_bounces_are_counted_and_shown_but_stop_nothing(make_user):
 def test_a_complaint_stops_optional_mail_and_mail_already_queued(make_user, make_game):
     bob = make_user("bob")
     game = make_game(humans=("ann", bob))
-    outbound._queue("chat:1:1", "chat", bob.email, "ann says", "hello", user=bob, game=game)
+    pending("chat:1:1", "chat", bob.email, "ann says", "hello", user=bob, game=game)
     db.session.commit()  # a chat mail to bob waits in the outbox (no delivery was kicked)
     bounces.record_complaint("bob@example.com", "abuse report")
     db.session.commit()

@@ -9,11 +9,12 @@ from email.utils import make_msgid
 import pytest
 from sqlalchemy import select
 
-from pbem import engine
+from pbem import engine, outbox
 from pbem.engine.base import text_width
 from pbem.extensions import db
-from pbem.mail import inbound, outbound
+from pbem.mail import inbound, writing
 from pbem.models import Game, Outbox
+from pbem.presentation import words
 
 WIDTH = 78  # columns of a plain-text mail reader; wide (CJK) characters count two
 
@@ -80,14 +81,14 @@ def test_every_tta_turn_mail_fits_78_columns_and_holds_what_the_turn_needs(make_
     db.session.expire_all()
     game = db.session.get(Game, game.id)
     if engine.get("tta").pending(game.state)[0].seat == 0:
-        # Examples name players (outbound.shown_commands): each parses to a legal move.
-        names, tta = outbound.seat_names(game), engine.get("tta")
+        # Examples name players (words.shown_commands): each parses to a legal move.
+        names, tta = words.seat_names(game), engine.get("tta")
         assert {str(m) for e in examples_of(last) for m in tta.parse(e, game.state, 0, names)} <= {
             str(m) for m in tta.legal(game.state, 0)}
     # The row with what each slot costs, each player's tableau, the news since the last turn, the deadline.
     assert " 1. [1] " in last and "13. [3] " in last
     board = last[last.index(" 1. [1] "):]
-    assert all(f"\n{name}" in board for name in outbound.seat_names(game))  # every tableau, by name
+    assert all(f"\n{name}" in board for name in words.seat_names(game))  # every tableau, by name
     assert ("Deadline" in last) if locale == "en" else ("UTC" in last)
     if locale == "en":
         assert any("take your actions" in m.subject for m in turn_mails(ann.email) if m.kind == "turn")
@@ -119,12 +120,12 @@ def test_a_turn_mail_and_the_answer_to_a_reply_name_the_players_in_commands(make
     examples, and what the answer to a failed line says could be sent; each parses back to its move."""
     ann = make_user("ann")
     game = _at_war(make_game("tta", humans=(ann,), bots=2))
-    outbound.queue_turn(game, game.seat_at(0))
+    outbox.turn(game, game.seat_at(0))
     db.session.commit()
-    outbound.write_turns(db.session, 10)
+    writing.write_unwritten(db.session, 10)
     mail = turn_mails(ann.email)[-1]
     examples = examples_of(mail.text)
-    names = outbound.seat_names(game)
+    names = words.seat_names(game)
     assert names == ["ann", "Bot 2", "Bot 3"]
     targeted = [e for e in examples if e.startswith(("aggression", "pact"))]
     assert targeted and not any("player " in e for e in targeted), examples
@@ -142,7 +143,7 @@ def test_moves_told_back_name_players_one_of_a_kind(make_game, make_user):
     """"Applied: ..." names a seat by its name unless another seat shares it (then "player N" stays, which
     tells them apart); texts naming no player are as they were."""
     game = make_game("tta", humans=("ann", make_user("bob"), make_user("Bob", email="bob2@example.com")))
-    told = outbound.told_moves(game, ["aggression Raid I player 1", "pact Open Borders Agreement player 3",
+    told = words.told_moves(game, ["aggression Raid I player 1", "pact Open Borders Agreement player 3",
                                       "build mine Bronze", "player 4"])
     assert told == ["aggression Raid I ann", "pact Open Borders Agreement player 3", "build mine Bronze",
                     "player 4"]
@@ -157,9 +158,9 @@ def _asked_mail(game: Game, state: dict, position: int) -> Outbox:
     seat = game.seat_at(position)
     seat.prompt_version = (seat.prompt_version or 0) + 1  # a new prompt: a new turn mail
     db.session.commit()
-    outbound.queue_turn(game, game.seat_at(position))
+    outbox.turn(game, game.seat_at(position))
     db.session.commit()
-    outbound.write_turns(db.session, 10)
+    writing.write_unwritten(db.session, 10)
     return turn_mails(game.seat_at(position).user.email)[-1]
 
 
@@ -248,15 +249,15 @@ def test_war_defence_and_event_choices_name_the_card_and_the_player(app):
     names = ["ann", "bob", "Bot 3"]
     with app.test_request_context(), force_locale("en"):
         war = Prompt(1, "defend", {"card": "mil/II/war_over_territory:1", "by": 0, "attack": 9, "war": True})
-        assert outbound.prompt_words(war, names, engine.get("tta")) == ("ann is at war with you (War over Territory), strength 9: "
+        assert words.prompt_words(war, names, engine.get("tta")) == ("ann is at war with you (War over Territory), strength 9: "
                                                      "sacrifice units for strength, or defend none")
         mine = Prompt(0, "sacrifice", {"card": "mil/II/war_over_territory:1", "on": 1, "attack": 9, "defence": 6})
-        assert outbound.prompt_words(mine, names, engine.get("tta")) == (
+        assert words.prompt_words(mine, names, engine.get("tta")) == (
             "your war on bob (War over Territory) is resolved now: your strength 9, theirs 6 before sacrifices; "
             "sacrifice units for strength, or sacrifice none")
         discard = Prompt(0, "discard", {"limit": 2, "hand": 4})
-        assert outbound.prompt_words(discard, names, engine.get("tta")) == (
+        assert words.prompt_words(discard, names, engine.get("tta")) == (
             "discard military cards down to your hand limit (you hold 4, keep 2)")
         choice = Prompt(0, "event_choice", {"card": "mil/I/raid:1", "options": ["a", "b"], "victim": 2})
-        assert outbound.prompt_words(choice, names, engine.get("tta")) == ("choose what Raid I takes or gives (answers below) "
+        assert words.prompt_words(choice, names, engine.get("tta")) == ("choose what Raid I takes or gives (answers below) "
                                                         "(the loser is Bot 3)")

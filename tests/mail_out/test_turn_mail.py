@@ -3,18 +3,22 @@ from __future__ import annotations
 
 import copy
 import re
+from datetime import timezone
 from email import message_from_bytes, policy
+from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pbem import engine, play, tokens
+from pbem import engine, outbox, play, tokens
 from pbem.engine import stone_age
 from pbem.engine.stone_age.board_text import board_text
 from pbem.extensions import db
-from pbem.mail import delivery, outbound
+from pbem.mail import delivery, outbound, writing
 from pbem.models import Game, Move, Outbox, Seat
+from pbem.presentation import turn
+from pbem.presentation import examples as shown_examples
 
 
 @pytest.fixture
@@ -59,7 +63,7 @@ def test_a_turn_mail_is_threaded_signed_and_unsubscribable(make_game):
     mailto, https = re.findall(r"<([^>]+)>", msg["List-Unsubscribe"])
     assert mailto.startswith("mailto:unsubscribe+u") and https.startswith("http://pbem.test/unsubscribe/")
     user = game.seat_at(0).user
-    assert outbound.find_unsubscribe_address(mailto) == user.id
+    assert tokens.find_unsubscribe_address(mailto) == user.id
     assert outbound.read_unsubscribe_token(https.rsplit("/", 1)[1]) == user
     assert msg["Date"] is not None
     assert [part.get_content_type() for part in msg.iter_parts()] == ["text/plain", "text/html"]
@@ -133,7 +137,7 @@ def test_a_japanese_player_in_tokyo_reads_engine_lines_board_and_deadline_in_the
     # The board in Japanese, from Ann's view.
     assert "プレイヤー" in row.text and "ann (あなた)" in row.text
     # The deadline in Tokyo time (UTC+9) and in UTC.
-    local = seat.deadline.replace(tzinfo=outbound.timezone.utc).astimezone(outbound.ZoneInfo("Asia/Tokyo"))
+    local = seat.deadline.replace(tzinfo=timezone.utc).astimezone(ZoneInfo("Asia/Tokyo"))
     # (Japanese writes the hour unpadded: 3:49.)
     assert f"{local.hour}:{local:%M} (Asia/Tokyo) = {seat.deadline:%Y-%m-%d %H:%M} UTC" in row.text
     assert f"{local.year}年{local.month}月{local.day}日" in row.text
@@ -199,7 +203,7 @@ def test_every_example_command_pasted_back_is_accepted(make_game, stone_age_boar
         else:
             seen = row.id
             examples = examples_of(row.text)
-            assert 1 <= len(examples) <= outbound.EXAMPLES, row.text
+            assert 1 <= len(examples) <= shown_examples.EXAMPLES, row.text
             assert len(examples) >= min(5, len(rules.legal(game.state, 0)))
             kinds.update(p.kind for p in rules.pending(game.state) if p.seat == 0)
             for i, text in enumerate(examples):
@@ -221,8 +225,8 @@ def test_every_example_command_pasted_back_is_accepted(make_game, stone_age_boar
 def test_one_mail_per_prompt_even_if_queued_twice(make_game):
     game = make_game()
     seat = game.seat_at(0)
-    outbound.queue_turn(game, seat)
-    outbound.queue_turn(game, seat)
+    outbox.turn(game, seat)
+    outbox.turn(game, seat)
     db.session.commit()
     assert len(turn_mails()) == 1
 
@@ -245,12 +249,12 @@ def test_a_turn_mail_is_queued_unwritten_under_the_lock_and_written_once_by_deli
     play.submit(game.id, 0, "take 2", "web", "web:one")
     row = turn_mails(to="bob@example.com")[-1]
     # The move's transaction stored the mail's key and address only: no text was rendered under the lock.
-    assert (row.status, row.text, row.html, row.subject) == (outbound.UNWRITTEN, "", None, "")
+    assert (row.status, row.text, row.html, row.subject) == (outbox.UNWRITTEN, "", None, "")
     assert delivery.pending_count() == 1
     assert delivery.deliver_due() == 1
     db.session.refresh(row)
     assert row.status == "sent" and "take" in row.text and row.subject.startswith(f"[pbem #{game.id} Countdown] ")
-    assert row.message_id == outbound.turn_message_id(game, game.seat_at(1))
+    assert row.message_id == outbox.turn_message_id(game, game.seat_at(1))
     assert delivery.deliver_due() == 0  # written and sent once
     assert [r.status for r in turn_mails(to="bob@example.com")] == ["sent"]
 
@@ -273,13 +277,13 @@ def test_a_turn_mail_that_cannot_be_written_fails_alone(make_game, monkeypatch):
     monkeypatch.setattr("pbem.tasks.kick_delivery", lambda: None)
     play.submit(game.id, 0, "take 1", "web", "web:one")
     play.submit(other.id, 0, "take 1", "web", "web:two")
-    real = outbound.turn_block
+    real = turn.turn_block
 
     def broken(game_, seat, user):
         if game_.id == game.id:
             raise ValueError("no board")
         return real(game_, seat, user)
-    monkeypatch.setattr(outbound, "turn_block", broken)
+    monkeypatch.setattr(writing, "turn_block", broken)
     assert delivery.deliver_due() == 1  # di's
     [bob] = turn_mails(to="bob@example.com")
     assert bob.status == "failed" and "no board" in bob.last_error
@@ -293,11 +297,11 @@ def test_a_delivery_run_writes_a_mail_for_a_game_it_read_before_the_move(make_ga
     monkeypatch.setattr("pbem.tasks.kick_delivery", lambda: None)
     play.submit(game.id, 0, "take 1", "web", "web:one")  # bob asked
     with Session(db.engine, expire_on_commit=False) as session:  # as delivery.deliver_due keeps one
-        assert outbound.write_turns(session, 20) == 1
+        assert writing.write_unwritten(session, 20) == 1
         read = session.get(Game, game.id)  # still in the run's session (held, as a reference cycle holds it)
         assert read.seat_at(0).prompt_version is None
         play.submit(game.id, 1, "take 1", "web", "web:two")  # ann asked again, meanwhile
-        assert outbound.write_turns(session, 20) == 1
+        assert writing.write_unwritten(session, 20) == 1
     assert [r.status for r in turn_mails(to="ann@example.com")] == ["sent", "pending"]
 
 
@@ -369,9 +373,9 @@ def test_example_commands_keep_a_games_giving_up_verbs_for_last():
 
     moves = [Move(t) for t in ("destroy farm Agriculture", "disband unit Warriors", "take 1", "take 2",
                                "build farm Agriculture", "populate", "done")]
-    plain = outbound.example_commands(moves, 4)
+    plain = shown_examples.example_commands(moves, 4)
     assert plain[:2] == ["destroy farm Agriculture", "disband unit Warriors"]  # the legal order, by default
-    shown = outbound.example_commands(moves, 7, last=("destroy", "disband"))
+    shown = shown_examples.example_commands(moves, 7, last=("destroy", "disband"))
     # Each other verb's example first, then these.
     assert shown[:6] == ["take 2", "build farm Agriculture", "populate", "done", "destroy farm Agriculture",
                          "disband unit Warriors"], shown

@@ -4,7 +4,7 @@ import random
 
 from pbem import engine, play
 from pbem.extensions import db
-from pbem.mail import answers
+from pbem.mail import answer_text as answers
 
 
 def test_a_long_history_keeps_its_start_and_its_end_and_counts_what_it_leaves_out(app, make_game, monkeypatch):

@@ -772,13 +772,13 @@ def test_mail_replies_play_a_stone_age_round(make_game):
 def test_the_list_unsubscribe_mailto_stops_notices_but_not_turn_mails(make_game):
     from email.message import EmailMessage
 
-    from pbem.mail import inbound, outbound
+    from pbem.mail import inbound
 
     game = make_game()
     ann = game.seat_at(0).user
     msg = EmailMessage()
     msg["From"] = "ann@example.com"
-    msg["To"] = outbound.unsubscribe_address(ann)
+    msg["To"] = tokens.unsubscribe_address(ann.id)
     msg["Subject"] = "unsubscribe"
     msg["Message-ID"] = "<unsub-1@client.example>"
     msg.set_content("unsubscribe")

@@ -8,6 +8,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
+from outbox_rows import pending
+
 from pbem import play, tokens
 from pbem.extensions import db
 from pbem.mail import inbound
@@ -368,7 +370,7 @@ FORGED_REPORT = (b"From: MAILER-DAEMON@mx.test\r\nTo: pbem@pbem.test\r\nContent-
 @example(raw=FORGED_REPORT)
 @example(raw="From: jos\u00e9@example.com\r\nTo: play@pbem.test\r\n\r\ntake 1\r\n".encode())
 def test_random_mime_from_strangers_changes_no_game_and_the_outbox_still_delivers(tables, client, raw):
-    from pbem.mail import delivery, outbound
+    from pbem.mail import delivery
 
     smtp = tables
     before = _state()
@@ -379,7 +381,7 @@ def test_random_mime_from_strangers_changes_no_game_and_the_outbox_still_deliver
     assert _state() == before
     # Mail queued after it goes out as ever, through a real SMTP server.
     probe = f"probe {next(_ids)}"
-    outbound._queue(probe, "notice", "probe@example.org", probe, "still delivering")
+    pending(probe, "notice", "probe@example.org", probe, "still delivering")
     db.session.commit()
     delivery.deliver_due()
     assert smtp.wait_for(lambda rcpts, msg: msg["Subject"] == probe) is not None

@@ -139,7 +139,8 @@ def test_the_legal_list_of_a_refusal_is_whole_or_says_how_many_more(make_game):
 
 
 def test_a_long_legal_list_says_how_many_more_and_where(ctx):
-    from pbem.mail.answers import LEGAL_SHOWN, Report, Step, _failure
+    from pbem.mail.answer_text import LEGAL_SHOWN, _failure
+    from pbem.mail.report import Report, Step
 
     step = Step("moves", ["x"])
     step.fail("x", "no", [f"take {n}" for n in range(LEGAL_SHOWN + 5)])

@@ -8,16 +8,18 @@ from email.utils import make_msgid
 
 from sqlalchemy import select, update
 
-from pbem import tasks
+from outbox_rows import pending
+
+from pbem import outbox, tasks
 from pbem.clock import now
 from pbem.extensions import db
-from pbem.mail import delivery, inbound, outbound
+from pbem.mail import delivery, inbound
 from pbem.models import Move, Outbox
 
 
 def test_old_sent_mail_keeps_its_row_but_not_its_body_and_is_never_sent_again(app, make_game, monkeypatch):
     game = make_game()
-    recent = outbound._queue("notice:recent", "notice", "amy@example.com", "Recent", "just sent")
+    recent = pending("notice:recent", "notice", "amy@example.com", "Recent", "just sent")
     db.session.commit()
     delivery.deliver_due()
     old, recent = db.session.scalars(select(Outbox).where(Outbox.status == "sent").order_by(Outbox.id)).all()
@@ -31,9 +33,9 @@ def test_old_sent_mail_keeps_its_row_but_not_its_body_and_is_never_sent_again(ap
     late_reply.set_content("take 1\n")
     # One sent mail is older than the retention time; a pending one is older still, and must keep its body.
     db.session.execute(update(Outbox).where(Outbox.id == old.id).values(created_at=now() - timedelta(days=8)))
-    pending = outbound._queue("notice:old-pending", "notice", "zed@example.com", "Old", "still to send")
+    waiting = pending("notice:old-pending", "notice", "zed@example.com", "Old", "still to send")
     db.session.flush()
-    db.session.execute(update(Outbox).where(Outbox.id == pending.id).values(created_at=now() - timedelta(days=30)))
+    db.session.execute(update(Outbox).where(Outbox.id == waiting.id).values(created_at=now() - timedelta(days=30)))
     db.session.commit()
 
     monkeypatch.setitem(app.config, "MAIL_RETENTION_DAYS", 10)
@@ -44,13 +46,13 @@ def test_old_sent_mail_keeps_its_row_but_not_its_body_and_is_never_sent_again(ap
     db.session.expire_all()
     assert (old.text, old.html, old.headers) == ("", None, {})
     assert {k: getattr(old, k) for k in kept} == kept and old.status == "sent"
-    assert pending.text == "still to send"
+    assert waiting.text == "still to send"
     assert recent.text == "just sent"
 
     # Exactly once still holds: the same turn mail is not queued again, and nothing more is delivered.
     seat = next(s for s in game.seats if s.prompt_version is not None)
     mails = db.session.scalar(select(db.func.count()).select_from(Outbox))
-    outbound.queue_turn(game, seat)
+    outbox.turn(game, seat)
     db.session.commit()
     assert db.session.scalar(select(db.func.count()).select_from(Outbox)) == mails
 

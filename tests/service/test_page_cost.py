@@ -12,8 +12,8 @@ from sqlalchemy import select
 
 from pbem import engine, play
 from pbem.extensions import db
-from pbem.mail import outbound
 from pbem.models import Move, Outbox
+from pbem.presentation import news, words
 from pbem.web import history
 
 RULES = engine.get("stone-age")
@@ -76,7 +76,7 @@ def test_the_game_page_and_a_web_move_read_as_many_rows_at_100000_moves_as_at_10
         assert big[figure] <= small[figure] + 60, (figure, cost)
         assert big[figure] <= history.MOVES_SHOWN + history.CHART_POINTS + history.CHART_ROUNDS + 150, (figure, cost)
     # However long since the asked seat last moved, its mail tells at most HISTORY_MOVES moves.
-    assert big["submit rows"] <= outbound.HISTORY_MOVES + 40, cost
+    assert big["submit rows"] <= news.HISTORY_MOVES + 40, cost
     assert big["page statements"] <= small["page statements"] + 2, cost
     assert big["submit statements"] <= small["submit statements"] + 5, cost
     # The same three copied rounds; the chart, short at move 1,000, has all its points at 100,000.
@@ -98,7 +98,7 @@ def test_history_pages_together_show_every_line_once(client, make_game):
     moves = db.session.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.seq)).all()
     everything = history.Window(1, game.version, 1, list(moves), None, True)
     lines = [(line["seq"], str(escape(line["text"]))) for r in history.grouped_history(
-        game, everything, 0, "en", outbound.seat_names(game)) for p in r["phases"] for line in p["lines"]]
+        game, everything, 0, "en", words.seat_names(game)) for p in r["phases"] for line in p["lines"]]
     assert sorted(seen) == sorted(lines)
 
 

@@ -1,4 +1,5 @@
-"""Each game's presentation lives in its own folder: the generic web and mail modules name no game."""
+"""Each game's presentation lives in its own folder (pbem/presentation/<game>/): the generic web, mail and
+presentation modules name no game."""
 from __future__ import annotations
 
 import ast
@@ -8,15 +9,15 @@ from pathlib import Path
 from conftest import signin
 
 from pbem import engine
-from pbem.web.games import GENERIC, presentation
+from pbem.presentation.games import GENERIC, presentation
 
 PBEM = Path(__file__).resolve().parents[2] / "pbem"
 GAME_PACKAGES = {p.name for p in (PBEM / "engine").iterdir() if p.is_dir() and (p / "__init__.py").exists()}
 
 
 def _generic_modules() -> list[Path]:
-    web = [p for p in (PBEM / "web").rglob("*.py") if "games" not in p.relative_to(PBEM / "web").parts[:-1]]
-    return sorted(web + list((PBEM / "mail").rglob("*.py")))
+    shown = list((PBEM / "presentation").glob("*.py"))  # its game folders are the games' own
+    return sorted([*(PBEM / "web").rglob("*.py"), *(PBEM / "mail").rglob("*.py"), *shown])
 
 
 def _imported(path: Path) -> set[str]:
@@ -33,9 +34,9 @@ def _imported(path: Path) -> set[str]:
     return names
 
 
-def test_generic_web_and_mail_modules_import_no_game():
+def test_generic_web_mail_and_presentation_modules_import_no_game():
     assert GAME_PACKAGES >= {"stone_age"}
-    game_module = re.compile(r"pbem\.(engine|web\.games)\.(%s)\b" % "|".join(sorted(GAME_PACKAGES)))
+    game_module = re.compile(r"pbem\.(engine|presentation)\.(%s)\b" % "|".join(sorted(GAME_PACKAGES)))
     offenders = {str(p.relative_to(PBEM)): sorted(n for n in _imported(p) if game_module.match(n))
                  for p in _generic_modules()}
     assert {p: names for p, names in offenders.items() if names} == {}

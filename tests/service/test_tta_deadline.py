@@ -55,7 +55,7 @@ def test_a_standing_order_from_a_seat_not_asked_is_applied(make_game):
 def test_a_command_names_the_target_by_the_seats_name(make_game):
     """The service passes the seats' names to parse: "aggression raid i <name>" attacks that seat; the move's
     text still says "player 2" (replays need no names)."""
-    from pbem.mail.outbound import seat_names
+    from pbem.presentation.words import seat_names
 
     game = make_game("tta", turn_seconds=3600)
     _at_politics(game)

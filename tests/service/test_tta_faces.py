@@ -12,8 +12,8 @@ from pbem.engine.tta.cards import CARDS
 from pbem.engine.tta.cards import schema
 from pbem.engine.tta.cards import military_schema as ms
 from pbem.engine.tta.cards.military import MILITARY
-from pbem.web.games.tta import face_words as W
-from pbem.web.games.tta.faces import cost_words, does_words, military_cost, military_does, type_words
+from pbem.presentation.tta import face_words as W
+from pbem.presentation.tta.faces import cost_words, does_words, military_cost, military_does, type_words
 
 LOCALES = W.LOCALES
 # Every name the card data uses for a rule: none may show on a face, as written or with its underscores as spaces.

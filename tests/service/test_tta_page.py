@@ -54,7 +54,7 @@ def test_the_board_shows_card_faces_tableaus_and_tracks(client, make_user, make_
 def test_card_faces_read_as_sentences(app, card_id, does):
     """The faces once said "+1 science each take technology", "build a urban", "2 culture per per level of" and
     "+1 culture per unit infantry" for Homer, whose culture comes from at most 2 Warriors."""
-    from pbem.web.games.tta.faces import tta_card
+    from pbem.presentation.tta.faces import tta_card
 
     with app.test_request_context():
         assert does in tta_card(card_id)["does"]
@@ -342,7 +342,7 @@ def test_the_build_panel_counts_one_resource_and_one_worker_as_one(app, locale, 
 
     from pbem.engine.tta import economy
     from pbem.engine.tta.moves import Build
-    from pbem.web.games.tta.forms import _builds
+    from pbem.presentation.tta.forms import _builds
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
     from tta_helpers import tta_state
 
@@ -360,7 +360,7 @@ def test_passing_the_political_action_is_worded_so_and_asks_no_really(app):
     """The political phase's "done" read "Done: production and the next player follow" and asked "Really? It
     cannot be undone", though it only passes the political action (the actions come next) and can be undone."""
     from pbem.engine import tta
-    from pbem.web.games.tta import forms
+    from pbem.presentation.tta import forms
 
     state = tta.setup(2, {}, "politics-panel")
     state["stack"] = [{"kind": "politics", "seat": 0, "resume": "discard"}]
@@ -377,7 +377,7 @@ def test_passing_the_political_action_is_worded_so_and_asks_no_really(app):
 def test_the_page_warns_of_an_uprising_and_its_done_button_says_so(client, make_user, make_game):
     """Two uprisings in a row and nothing said: the page shows the happy faces needed, the warning, and the
     button ending the turn names the uprising (its "Really?" still comes)."""
-    from pbem.engine.tta.events import uprising_ahead
+    from pbem.engine.tta.effects import uprising_ahead
 
     ann = make_user("ann")
     game = make_game("tta", humans=(ann,), bots=1)
@@ -399,8 +399,8 @@ def test_populate_and_a_leader_say_what_they_cost_on_their_buttons(app):
     from pathlib import Path
 
     from pbem.engine import tta
-    from pbem.engine.tta.actions import population_food
-    from pbem.web.games.tta import forms
+    from pbem.engine.tta.checks import population_food
+    from pbem.presentation.tta import forms
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
     from tta_helpers import set_tokens, to_hand, tta_state
@@ -422,7 +422,7 @@ def test_a_wonder_stage_shows_its_cost_and_asks_really(app):
     from pathlib import Path
 
     from pbem.engine import tta
-    from pbem.web.games.tta import forms
+    from pbem.presentation.tta import forms
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
     from tta_helpers import set_tokens, to_hand, tta_state
@@ -450,7 +450,7 @@ def test_build_buttons_and_wonder_stages_read_in_the_readers_language(app, local
     from flask_babel import force_locale
 
     from pbem.engine import tta
-    from pbem.web.games.tta import forms
+    from pbem.presentation.tta import forms
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
     from tta_helpers import set_tokens, tta_state

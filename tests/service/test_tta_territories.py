@@ -26,7 +26,7 @@ def test_the_turn_mail_says_what_a_bid_prompt_asks(ctx):
     from flask_babel import force_locale
 
     from pbem.engine.base import Prompt
-    from pbem.mail.outbound import prompt_words
+    from pbem.presentation.words import prompt_words
 
     asked = Prompt(1, "bid", {"card": "mil/I/fertile_territory:1", "high": 3})
     with force_locale("en"):

@@ -10,9 +10,9 @@ from sqlalchemy.orm.attributes import flag_modified
 from test_inbound import answers_to, reply, turn_mail, words
 from test_tta_deadline import _at_politics
 
-from pbem import play
+from pbem import outbox, play
 from pbem.extensions import db
-from pbem.mail import inbound
+from pbem.mail import inbound, writing
 from pbem.models import Game, Move, Outbox
 
 RAID = "aggression raid i player 2"
@@ -166,17 +166,16 @@ def test_a_queue_whose_seat_is_not_asked_after_it_gets_a_mail_of_its_own(make_ga
 
 def test_a_turn_mail_carrying_a_queue_result_goes_as_a_notice_when_the_turn_was_answered_first(make_game):
     """The turn mail is written after the commit; if Bob moved before it was, the queue's result still reaches him."""
-    from pbem.mail import outbound
-
     game = _raid_ready(make_game)
     play.submit(game.id, 0, f"{RAID}\nbuild farm Agriculture", "web", "raid")
     assert play.submit(game.id, 1, "defend with +4", "web", "defence").ok
     game = db.session.get(Game, game.id)
     row = _turn_mails(game)[-1]
-    row.status, row.text, row.html = outbound.UNWRITTEN, "Your queued lines were applied: build farm Agriculture", None
+    row.status, row.text, row.html = outbox.UNWRITTEN, "", None
+    row.data = {"queued": [{"lines": ["build farm Agriculture"], "outcome": {"applied": ["build farm Agriculture"]}}]}
     game.seat_at(0).prompt_version = None  # as if Bob had answered before the mail was written
     db.session.commit()
-    assert outbound.write_turns(db.session, 10) == 1
+    assert writing.write_unwritten(db.session, 10) == 1
     row = db.session.get(Outbox, row.id)
     assert (row.kind, row.status) == ("notice", "pending"), (row.kind, row.status, row.last_error)
     assert words(row.text).startswith("Your queued lines were applied: build farm Agriculture.")

@@ -218,7 +218,7 @@ def test_an_undo_reads_you_for_its_player_and_the_name_for_the_others(app):
     from flask_babel import force_locale
 
     from pbem.engine import get
-    from pbem.play import undo as undoing
+    from pbem.presentation import news as undoing
 
     event = {"kind": undoing.UNDO, "seat": 0, "moves": [3]}
     rules = get("stone-age")

@@ -573,7 +573,7 @@ def test_a_game_without_its_own_forms_gets_buttons_and_a_finished_game_shows_its
 def test_stone_age_moves_no_panel_knows_still_get_a_form(app):
     from dataclasses import dataclass
 
-    from pbem.web.games.stone_age.forms import panels
+    from pbem.presentation.stone_age.forms import panels
 
     @dataclass(frozen=True)
     class Trade:  # e.g. a move of an expansion

@@ -151,3 +151,8 @@ def scores(state: dict) -> list[int]:
 from .board_text import LABELS as STAGE_LABELS, board_text  # noqa: E402,F401
 # Optional contract: where the final points came from, for the result on the page and in the mail.
 from .score_sheet import score_sheet  # noqa: E402,F401
+
+# The optional contract this game offers (pbem/engine/base.py, Capabilities).
+CAPABILITIES = base.Capabilities(
+    scores=scores, board_text=board_text, legal_texts=legal_texts, score_sheet=score_sheet, turn_key=turn_key,
+    turn_key_text=turn_key_text, undo_barrier=undo_barrier, players_allowed=players_allowed)

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from .. import base
 from . import ornaments
-from .actions import divisor
 from .board import is_style, row_spaces
 from .cards import AGRICULTURE_MAX, BUILDINGS, DICE_PLACES, PEOPLE_MAX, PLACE_INFO, PLACES, RESOURCES, ROW_COSTS, VALUE
 from .messages import Msg, error
 from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, made
 from .payments import building_payments, building_points, can_build, cheapest
 from .placement import occupied, placement_error
+from .rolls import divisor
 from .rules import prompt_kind
 from .state import PLACE_KINDS, free_tools, once_values, owned, place_index, place_kind, places, seat_places
 from .style_cards import ORNAMENT, STYLE_PLACES

@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import fields
 
 from .. import base
-from .actions import done_at
+from .already_done import done_at
 from .board import is_style, row_spaces
 from .cards import BUILDINGS, DICE_ITEMS, PLACE_INFO, PLACES, RESOURCES
 from .messages import Hint, Msg, error, quoted

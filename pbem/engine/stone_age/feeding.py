@@ -128,7 +128,7 @@ def end_round(state: dict, events: list) -> str:
 
 def finish(state: dict, reason: str, events: list) -> str:
     """End the game with final scores; returns the "over" phase."""
-    state.pop("done", None)  # what was resolved in the last round (actions.note_done) answers no one now
+    state.pop("done", None)  # what was resolved in the last round (already_done.note_done) answers no one now
     scores = final_scores(state)
     state["over"] = {"reason": reason, "scores": [s["total"] for s in scores]}
     events.append(base.event("game_over", None, reason=reason, scores=state["over"]["scores"]))

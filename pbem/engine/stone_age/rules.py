@@ -5,27 +5,16 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .. import base
-from .actions import (
-    act_asked,
-    act_kind,
-    act_prompts,
-    act_step,
-    collect_income,
-    do_build,
-    do_civ,
-    do_pick,
-    do_split,
-    do_use_card,
-    do_work,
-    legal_act,
-    refuse_if_done,
-)
+from .actions import act_asked, act_kind, act_prompts, act_step, legal_act
+from .already_done import refuse_if_done
 from .board import is_style, limits, places, row_spaces
 from .cards import RESOURCES
 from .feeding import do_feed, do_starve, end_round, enter_feed, feed_asked, feed_prompts, feed_step, legal_feed
 from .messages import Msg, error
 from .moves import Build, Civ, Feed, Pick, Place, Split, Starve, UseCard, Work, made
 from .placement import do_place, legal_places, place_prompts, place_step
+from .purchases import collect_income, do_build, do_civ, do_pick, do_use_card
+from .rolls import do_split, do_work
 from .scoring import final_scores, ranking
 from .state import deep_copy, draft, illegal
 

@@ -9,7 +9,7 @@ import sys
 from typing import Any, Mapping
 
 from .. import base
-from . import rules
+from . import legal_moves, rules
 from .bot import bot_move as _bot_move
 from .commands import hints, parse as _parse, shown_command as _shown_command
 from .messages import Msg, error
@@ -46,12 +46,12 @@ def setup(players: int, options: Mapping[str, Any] | None, seed: int | str) -> d
 
 def pending(state: dict) -> list[base.Prompt]:
     """Who must act now and on what; empty when the game is over."""
-    return rules.pending(state)
+    return legal_moves.pending(state)
 
 
 def legal(state: dict, seat: int) -> list:
     """Every legal move of `seat` now."""
-    return rules.legal(state, seat)
+    return legal_moves.legal(state, seat)
 
 
 def legal_texts(state: dict, seat: int) -> list[str]:
@@ -153,3 +153,9 @@ def shuffle_hidden(state: dict, seat: int | None, rnd) -> dict:
 
 from .board_text import board_text  # noqa: E402,F401
 from .score_sheet import score_sheet  # noqa: E402,F401
+
+# The optional contract this game offers (pbem/engine/base.py, Capabilities).
+CAPABILITIES = base.Capabilities(
+    scores=scores, parse_names=True, shown_command=shown_command, board_text=board_text, card_name=card_name,
+    legal_texts=legal_texts, score_sheet=score_sheet, current_turn=current_turn, undo_barrier=undo_barrier,
+    deadline_move=deadline_move, examples_last=EXAMPLES_LAST)

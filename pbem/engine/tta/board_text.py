@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from ..base import Count, counted
-from .actions import take_cost
 from .board import ROW_COSTS
 from .cards import CARDS, card
 from .cards.military import MILITARY
+from .checks import take_cost
 from .moves import name
 
 LABELS = {

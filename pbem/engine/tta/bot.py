@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from . import economy as eco
-from . import rules
-from .actions import build_cost, take_cost
 from .board import consumption, happy_needed
 from .army import tactic_bonus
 from .cards import CARDS, card
 from .cards.military import MILITARY
+from .checks import build_cost, take_cost
 from .colonies import bot_limit
-from .events import options_of, strength
+from .effects import options_of, strength
+from .legal_moves import legal
 from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
                     Done, Event, FreeColony, GrowUnit, Pact, Pass, Play, Populate, Refuse, Revolution, Tactic, Take,
                     Upgrade, War, Wonder)
@@ -18,7 +18,7 @@ from .pacts import symmetric
 
 def bot_move(state: dict, seat: int, rnd):
     """A legal, sensible move for `seat` (which must be prompted)."""
-    moves = rules.legal(state, seat)
+    moves = legal(state, seat)
     if not moves:
         raise ValueError(f"seat {seat} has nothing to do")
     p = state["seats"][seat]

@@ -13,11 +13,10 @@ from itertools import product
 from .. import base
 from . import economy as eco
 from . import sacrifice
-from .actions import Refused
 from .cards import AGES
 from .cards.military import MILITARY
-from .events import apply_outcome
-from .messages import Msg
+from .effects import apply_outcome
+from .messages import Msg, Refused
 from .military_deck import military_discard
 from .moves import Bid, Colonize, FreeColony, Pass, StandingBid, units_text
 from .state import order_from

@@ -19,7 +19,8 @@ from . import economy as eco
 from . import pacts, sacrifice
 from .cards import CARDS, card
 from .cards.military import MILITARY
-from .events import strength, worker_order
+from .colonies import annex
+from .effects import strength, worker_order
 from .messages import Msg
 from .military_deck import military_discard
 from .moves import Defend
@@ -418,7 +419,6 @@ def take(state: dict, stat: str, n: int, winner: int, loser: int, events: list, 
         w["boxed"] -= k
         events.append(base.event("taken", winner, what="yellow", amount=k, source=loser))
     elif stat == "colony" and choice:
-        from .colonies import annex  # imported here: colonies builds on actions, which builds on this module
         annex(state, winner, loser, choice, events)
 
 

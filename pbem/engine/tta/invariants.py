@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from . import economy as eco
-from . import rules
+from . import legal_moves
 from .board import BLUE_TOTAL, YELLOW_TOTAL
 from .cards import AGES, CARDS, card, deck
 from .cards.military import MILITARY, military_deck
@@ -132,8 +132,8 @@ def stack_problems(state: dict) -> list[str]:
         out.append("no decision asked and the game is not over")
     if state["stack"] and state["phase"] in TURN_BOUNDARIES:
         out.append(f"decisions left on the stack at the turn boundary {state['phase']}")
-    for pr in rules.pending(state):
-        if not rules.legal(state, pr.seat):
+    for pr in legal_moves.pending(state):
+        if not legal_moves.legal(state, pr.seat):
             out.append(f"seat {pr.seat} is asked for {pr.kind} with no legal move")
     return out
 

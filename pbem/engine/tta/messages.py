@@ -6,10 +6,10 @@ in another language, worded only when a player is shown it. `error(kind, msg)` m
 
 Templates use named `{params}`. A param is worded by its name (a trailing digit is ignored):
 
-- `player`: a seat number, 1-based: "player 2", "プレイヤー2", "Joueur 2", "Spieler 2" (text.py's words);
+- `player`: a seat number, 1-based: "player 2", "プレイヤー2", "Joueur 2", "Spieler 2" (event_words.py's words);
   `player_list`: a tuple of them.
 - `named`: a tuple of (display name or None, seat number 1-based): "Bob (player 2)" or "player 3".
-- `what`: food, resource, culture or science, in text.py's WHAT words.
+- `what`: food, resource, culture or science, in event_words.py's WHAT words.
 - `types`: farm, mine, urban building or an urban subtype (temple, lab, ...), a tuple joined by "or".
 - `subtype`: one of those.
 - `mil`: the kind of a military card (aggression, war, pact): English as is, the others the card type's name.
@@ -22,7 +22,7 @@ Templates use named `{params}`. A param is worded by its name (a trailing digit 
 - any other name: the value as it is (numbers, card names, which stay English, and commands the player types,
   which stay English too: they are the grammar).
 
-A param that is itself a `Msg` is rendered in the same locale: `resolve` in commands.py says what it looked for
+A param that is itself a `Msg` is rendered in the same locale: `resolve` in command_words.py says what it looked for
 ("no {what} called ..."), a Msg of its own.
 """
 from __future__ import annotations
@@ -31,6 +31,8 @@ from collections.abc import Callable
 
 from .. import messages
 from ..messages import LOCALES, error  # noqa: F401  (the engine raises through it: error(kind, Msg(...)))
+from .event_words import LOCAL, WHAT
+from .messages_commands import COMMAND_TEXTS
 
 # key -> (en, ja, fr, de). English is exactly what the engine always said. Japanese is polite, French says "vous",
 # German "du" (as the Stone Age catalog and the service's). Commands the player types stay in quotes, in English.
@@ -423,192 +425,7 @@ _CATALOG = {
                             "このゲームのほかのプレイヤーを指定してください（プレイヤー1〜{player}）",
                             "nommez d'autres joueurs de cette partie (Joueur 1 à {player})",
                             "nenne andere Spieler dieses Spiels (Spieler 1 bis {player})"),
-    # --- reading commands ---------------------------------------------------------------------------------------------
-    "not_a_text": ("that text is not a command",
-                   "その文章はコマンドではありません",
-                   "ce texte n'est pas une commande",
-                   "dieser Text ist kein Befehl"),
-    "no_command": ('no command found; for example "take 3", "build farm Agriculture" or "done"',
-                   "コマンドが見つかりません。例：「take 3」「build farm Agriculture」「done」",
-                   "aucune commande trouvée ; par exemple « take 3 », « build farm Agriculture » ou « done »",
-                   'kein Befehl gefunden; zum Beispiel "take 3", "build farm Agriculture" oder "done"'),
-    "not_a_command": ('"{text}" is not a command',
-                      "「{text}」はコマンドではありません",
-                      "« {text} » n'est pas une commande",
-                      '"{text}" ist kein Befehl'),
-    "not_a_command_hints": ('"{text}" is not a command; you can: {commands}',
-                            "「{text}」はコマンドではありません。できること：{commands}",
-                            "« {text} » n'est pas une commande ; vous pouvez : {commands}",
-                            '"{text}" ist kein Befehl; du kannst: {commands}'),
-    "say_which": ("say which {what}",
-                  "どの{what}か指定してください",
-                  "nommez {what}",
-                  "nenne {what}"),
-    "no_such": ('no {what} called "{words}" (you can: {cards})',
-                "「{words}」という{what}はありません（指定できるもの：{cards}）",
-                "« {words} » introuvable (cherché : {what} ; possibles : {cards})",
-                '"{words}" nicht gefunden (gesucht: {what}; möglich: {cards})'),
-    "could_be": ('"{words}" could be {cards_or}',
-                 "「{words}」は{cards_or}のどれとも取れます",
-                 "« {words} » peut désigner {cards_or}",
-                 '"{words}" kann {cards_or} sein'),
-    "say_tokens": ('say which tokens pay, e.g. "pay Iron, Iron>Bronze"',
-                   "どのトークンで払うか指定してください（例：「pay Iron, Iron>Bronze」）",
-                   "dites quels jetons paient, p. ex. « pay Iron, Iron>Bronze »",
-                   'sag, welche Marker zahlen, z. B. "pay Iron, Iron>Bronze"'),
-    "nothing_to_upgrade": ("there is nothing to upgrade to {card}",
-                           "{card}にアップグレードできるものがありません",
-                           "rien ne peut être amélioré en {card}",
-                           "es gibt nichts, was zu {card} verbessert werden kann"),
-    "populate_no_card": ('populate takes no card (Barbarossa: "populate unit <card>")',
-                         "populateにカードは指定しません（Barbarossa：「populate unit <card>」）",
-                         "populate ne prend pas de carte (Barbarossa : « populate unit <card> »)",
-                         'populate nimmt keine Karte (Barbarossa: "populate unit <card>")'),
-    "say_what_card_does": ('say what {card} does, e.g. "play {card} {example}"',
-                           "{card}で何をするか指定してください（例：「play {card} {example}」）",
-                           "dites ce que fait {card}, p. ex. « play {card} {example} »",
-                           'sag, was {card} tut, z. B. "play {card} {example}"'),
-    "say_one_of": ("say one of: {commands}",
-                   "次のいずれかを指定してください：{commands}",
-                   "dites l'une de ces commandes : {commands}",
-                   "sag eins davon: {commands}"),
-    "done_alone": ('"done" takes nothing more',
-                   "「done」の後には何も付けません",
-                   "rien ne suit « done »",
-                   'nach "done" kommt nichts mehr'),
-    "hold_alone": ('"hold" takes nothing more',
-                   "「hold」の後には何も付けません",
-                   "rien ne suit « hold »",
-                   'nach "hold" kommt nichts mehr'),
-    "say_bid": ('say a number, e.g. "bid 5", or "pass"',
-                "数を指定してください（例：「bid 5」）。または「pass」",
-                "dites un nombre, p. ex. « bid 5 », ou « pass »",
-                'sag eine Zahl, z. B. "bid 5", oder "pass"'),
-    "say_standing_bid": ('say a number or "none", e.g. "standing bid 5"',
-                         "数か「none」を指定してください（例：「standing bid 5」）",
-                         "dites un nombre ou « none », p. ex. « standing bid 5 »",
-                         'sag eine Zahl oder "none", z. B. "standing bid 5"'),
-    "no_colonization_bonus": ("no colonization bonus {word} in your hand (you hold: {bonuses})",
-                              "植民ボーナス{word}は手札にありません（持っているもの：{bonuses}）",
-                              "pas de bonus de colonisation {word} dans votre main (vous avez : {bonuses})",
-                              "kein Kolonisierungsbonus {word} auf deiner Hand (du hast: {bonuses})"),
-    "colonize_say": ('say "colonize sacrifice <units> with <+bonus>", or "colonize"',
-                     "「colonize sacrifice <units> with <+bonus>」または「colonize」と指定してください",
-                     "dites « colonize sacrifice <units> with <+bonus> », ou « colonize »",
-                     'sag "colonize sacrifice <units> with <+bonus>" oder "colonize"'),
-    "colonize_units": ('say which units to sacrifice, e.g. "colonize sacrifice Warriors"',
-                       "犠牲にするユニットを指定してください（例：「colonize sacrifice Warriors」）",
-                       "dites quelles unités sacrifier, p. ex. « colonize sacrifice Warriors »",
-                       'sag, welche Einheiten du opferst, z. B. "colonize sacrifice Warriors"'),
-    "names_several": ('"{word}" names several players: {named}',
-                      "「{word}」は複数のプレイヤーを指します：{named}",
-                      "« {word} » désigne plusieurs joueurs : {named}",
-                      '"{word}" nennt mehrere Spieler: {named}'),
-    "say_whom": ('say whom, e.g. "player {n}" (you can name: {named})',
-                 "相手を指定してください。例：「player {n}」（指定できる相手：{named}）",
-                 "dites qui, p. ex. « player {n} » (vous pouvez nommer : {named})",
-                 'sag, wen, z. B. "player {n}" (du kannst nennen: {named})'),
-    "attack_say": ('say which {mil} and whom, e.g. "{verb} {card} player 2" (your {mil} cards: {cards})',
-                   "どの{mil}カードを誰に使うか指定してください。例：「{verb} {card} player 2」（あなたの{mil}カード：{cards}）",
-                   "dites quelle carte {mil} et contre qui, p. ex. « {verb} {card} player 2 » "
-                   "(vos cartes {mil} : {cards})",
-                   'sag, welche {mil} gegen wen, z. B. "{verb} {card} player 2" (deine {mil}n: {cards})'),
-    "attack_say_none": ('say which {mil} and whom, e.g. "{verb} none in your hand player 2" '
-                        '(your {mil} cards: none in your hand)',
-                        "{mil}カードが手札にありません（使うときは「{verb} <card> player 2」のように、カードと相手を指定します）",
-                        ("vous n'avez aucune carte {mil} dans votre main militaire "
-                         "(elle se joue ainsi : « {verb} <card> player 2 »)"),
-                        'du hast keine {mil} auf deiner Militärhand (so wird sie gespielt: "{verb} <card> player 2")'),
-    "war_sacrifices_later": ("a war's sacrifices come when it is resolved, at your next turn",
-                             "戦争の犠牲は、戦争が解決されるとき（あなたの次の手番）に指定します",
-                             "les sacrifices d'une guerre viennent quand elle est résolue, à votre prochain tour",
-                             "die Opfer eines Krieges kommen, wenn er ausgewertet wird, in deinem nächsten Zug"),
-    "say_as": ('say "as A" or "as B" (the side {player} takes)',
-               "「as A」か「as B」を指定してください（{player}が取る側）",
-               "dites « as A » ou « as B » (le côté que prend {player})",
-               'sag "as A" oder "as B" (die Seite, die {player} nimmt)'),
-    "defend_say": ('name defence bonus cards by their value ("+4") and units after "sacrifice"',
-                   "防御ボーナスカードは値（「+4」）で、ユニットは「sacrifice」の後に指定してください",
-                   "nommez les cartes bonus de défense par leur valeur (« +4 ») et les unités après « sacrifice »",
-                   'nenne Verteidigungsbonuskarten nach ihrem Wert ("+4") und Einheiten nach "sacrifice"'),
-    "no_defence_card": ("no unused +{value} defence card in your hand (you have: {bonuses})",
-                        "未使用の+{value}の防御カードは手札にありません（持っているもの：{bonuses}）",
-                        "pas de carte de défense +{value} inutilisée dans votre main (vous avez : {bonuses})",
-                        "keine unbenutzte Verteidigungskarte +{value} auf deiner Hand (du hast: {bonuses})"),
-    "cancel_say": ('say "cancel pact"',
-                   "「cancel pact」と指定してください",
-                   "dites « cancel pact »",
-                   'sag "cancel pact"'),
-    "standing_say": ('say "standing bid 5|none", "standing defence never|cheapest|ask", '
-                     '"standing pacts refuse|ask|accept [player N]" or "standing choices default|ask"',
-                     "「standing bid 5|none」「standing defence never|cheapest|ask」"
-                     "「standing pacts refuse|ask|accept [player N]」「standing choices default|ask」"
-                     "のいずれかを指定してください",
-                     "dites « standing bid 5|none », « standing defence never|cheapest|ask », "
-                     "« standing pacts refuse|ask|accept [player N] » ou « standing choices default|ask »",
-                     'sag "standing bid 5|none", "standing defence never|cheapest|ask", '
-                     '"standing pacts refuse|ask|accept [player N]" oder "standing choices default|ask"'),
-    # --- what a card name was looked for among (the `what` of say_which, no_such) ----------------------------------
-    "w_farm_mine": ("farm or mine",
-                    "農場か鉱山",
-                    "une ferme ou une mine",
-                    "eine Farm oder eine Mine"),
-    "w_row": ("card in the row",
-              "カード列のカード",
-              "une carte de la rangée",
-              "eine Karte der Kartenreihe"),
-    "w_in_play": ("technology in play",
-                  "場に出ている技術",
-                  "une technologie en jeu",
-                  "eine Technologie im Spiel"),
-    "w_building": ("building",
-                   "建物",
-                   "un bâtiment",
-                   "ein Gebäude"),
-    "w_unit_tech": ("unit technology",
-                    "ユニットの技術",
-                    "une technologie d'unité",
-                    "eine Einheitentechnologie"),
-    "w_tech_hand": ("technology in your hand",
-                    "手札の技術",
-                    "une technologie de votre main",
-                    "eine Technologie auf deiner Hand"),
-    "w_gov_hand": ("government in your hand",
-                   "手札の政府",
-                   "un gouvernement de votre main",
-                   "eine Regierung auf deiner Hand"),
-    "w_hand": ("card in your hand",
-               "手札のカード",
-               "une carte de votre main",
-               "eine Karte auf deiner Hand"),
-    "w_tactic": ("tactic in your military hand",
-                 "軍事手札の戦術",
-                 "une tactique de votre main militaire",
-                 "eine Taktik auf deiner Militärhand"),
-    "w_event": ("event or territory in your military hand",
-                "軍事手札のイベントか領土",
-                "un événement ou territoire de votre main militaire",
-                "ein Ereignis oder Gebiet auf deiner Militärhand"),
-    "w_choice": ("card you may choose",
-                 "選べるカード",
-                 "une carte que vous pouvez choisir",
-                 "eine Karte, die du wählen darfst"),
-    "w_mil_hand": ("card in your military hand",
-                   "軍事手札のカード",
-                   "une carte de votre main militaire",
-                   "eine Karte auf deiner Militärhand"),
-    "w_territory": ("territory in your military hand",
-                    "軍事手札の領土",
-                    "un territoire de votre main militaire",
-                    "ein Gebiet auf deiner Militärhand"),
-    "w_unit": ("unit in play",
-               "場に出ているユニット",
-               "une unité en jeu",
-               "eine Einheit im Spiel"),
-    "w_mil": ("{mil} in your military hand",
-              "軍事手札の{mil}カード",
-              "une carte {mil} de votre main militaire",
-              "eine {mil} auf deiner Militärhand"),
+    **COMMAND_TEXTS,  # reading commands (messages_commands.py)
 }
 CATALOG: dict[str, dict[str, str]] = messages.catalog(_CATALOG)
 
@@ -653,12 +470,10 @@ _TOPIC = {"ja": {"defence": "防御", "pacts": "契約", "choices": "選択"},
 
 def _player(n: int, loc: str) -> str:
     """"プレイヤー2", "Joueur 2", "Spieler 2" as the event lines say; English refusals always said "player 2"."""
-    from .text import LOCAL  # text imports moves, moves pacts, pacts this module: read when a refusal is shown
     return f"player {n}" if loc == "en" else LOCAL[loc]["player"].format(n=n)
 
 
 def _what(v: str, loc: str) -> str:
-    from .text import WHAT  # as in _player
     return WHAT[loc].get(v, v)
 
 
@@ -703,3 +518,15 @@ class Msg(messages.Msg):
 def quoted(command: str, reason: Msg) -> Msg:
     """'"take 3": your hand is full (7 cards)': the command as the engine reads it, then why it fails."""
     return Msg("quoted", command=command, reason=reason)
+
+
+# Beside the Msg it carries, below the modules that raise it (actions, colonies) and catch it (rules, legal_moves).
+class Refused(Exception):
+    """An action cannot be done now; `why` (a Msg: str() is English) says why (turned into IllegalMove with the
+    command quoted)."""
+
+    def __init__(self, why: Msg):
+        if not isinstance(why, Msg):
+            raise TypeError(f"Refused takes a Msg of messages.py, not {why!r}")
+        super().__init__(str(why))
+        self.why = why

@@ -4,14 +4,13 @@
 "from": [seats whose pacts are accepted], "choices": default | ask (an event choice answered by its default, the
 first option; International Agreement's cards as a deadline takes them)}. A seat without an order is asked ("ask"); a deadline then makes the
 bot answer for it (play/timeouts.py), which defends with the cheapest sufficient defence (conflict.cheapest).
+This module files and reads the orders; rules.py answers with them (standing_answer), above the bot that the
+International Agreement's deadline answer needs.
 """
 from __future__ import annotations
 
 from .. import base
-from .conflict import cheapest
-from .events import options_of
 from .messages import Msg
-from .moves import Accept, Choose, Defend, Refuse
 
 POLICIES = {"defence": ("never", "cheapest", "ask"), "pacts": ("refuse", "ask", "accept"),
             "choices": ("default", "ask")}
@@ -48,28 +47,3 @@ def file(state: dict, seat: int, topic: str, value: str, seats: tuple, events: l
     if topic == "pacts":
         order["from"] = sorted(seats)
     events.append(base.event("standing_order", seat, to=[seat], topic=topic, policy=value, seats=sorted(seats)))
-
-
-def standing_answer(state: dict) -> tuple[int, object] | None:
-    """(seat, move): the answer a seat's standing order gives to the top frame (None: the seats are asked)."""
-    frame = state["stack"][-1] if state["stack"] and state["over"] is None else None
-    if frame is None:
-        return None
-    if frame["kind"] == "event_choice":  # each seat asked at once: the first with a "default" order
-        seat = next((s for s in frame["seats"] if s not in frame["answered"]
-                     and policy(state, s, "choices") == "default"), None)
-        if seat is None:
-            return None
-        if "budget" in frame:  # International Agreement: the cards a deadline would take, not the first option (skip)
-            from .rules import deadline_move  # rules imports this module
-            return seat, deadline_move(state, seat)
-        return seat, Choose(options_of(frame, seat)[0])
-    if frame["kind"] == "defend":
-        move = {"never": Defend(), "cheapest": cheapest(state, frame) or Defend()}.get(
-            policy(state, frame["seat"], "defence"))
-    elif frame["kind"] == "pact_answer":
-        mode = policy(state, frame["seat"], "pacts")
-        move = Refuse() if mode == "refuse" else Accept() if accepts_from(state, frame["seat"], frame["by"]) else None
-    else:
-        return None
-    return None if move is None else (frame["seat"], move)

@@ -1,24 +1,24 @@
-"""The contract functions built on the phase table and the decision stack: pending, legal, apply, view, result."""
+"""The contract functions built on the phase table and the decision stack: pending and legal (legal_moves.py),
+apply with the answers of standing orders, view, result, and the deadline's move (the bot's)."""
 from __future__ import annotations
 
 from types import SimpleNamespace
 
 from .. import base
-from . import colonies, conflict, orders, pacts, turn
+from . import colonies, pacts, turn
 from . import economy as eco
-from .actions import (ACTION_PHASE, HANDLERS, ROUND_ONE, Refused, can_build, can_discover, can_hold, can_play,
-                      can_populate, can_revolt, can_tactic, can_take, can_upgrade, can_wonder, do_grow_unit, illegal,
-                      included)
+from .actions import ACTION_PHASE, HANDLERS, ROUND_ONE, illegal
 from .board import happy_needed
-from .cards import CARDS, card
+from .bot import bot_move
+from .cards import card
 from .cards.military import MILITARY
-from .moves import (Accept, Aggression, Bid, Build, CancelPact, Choose, Colonize, Defend, Destroy, Discard, Discover,
-                    Done, Event, FreeColony, GrowUnit, Hold, Pact, Pass, Play, Populate, Refuse, Revolution, Sacrifice,
-                    Standing, Tactic, Take, Upgrade, War, Wonder)
-from .events import options_of, strength
-from .messages import Msg, error
-from .politics import first_copies as _first_copies
-from .politics import political_moves
+from .conflict import cheapest
+from .effects import options_of, strength
+from .legal_moves import pending
+from .messages import Msg, Refused, error
+from .moves import (Accept, Aggression, Bid, CancelPact, Choose, Colonize, Defend, Discard, Done, Event, FreeColony,
+                    Pact, Pass, Refuse, Revolution, Sacrifice, Standing, War)
+from .orders import accepts_from, policy
 from .state import base_copy, copy_state
 
 # The moves each kind of frame takes.
@@ -27,11 +27,6 @@ FRAME_MOVES = {"actions": ACTION_PHASE, "discard": (Discard,),
                "bid": (Bid, Pass), "colonize": (Colonize,),
                "defend": (Defend,), "sacrifice": (Sacrifice,), "pact_answer": (Accept, Refuse)}
 ANY_TIME = (Standing,) + colonies.ANY_TIME  # moves a seat may make whether it is asked or not
-
-
-def pending(state: dict) -> list[base.Prompt]:
-    """Who must act now and on what; empty when the game is over."""
-    return turn.prompts(state)
 
 
 def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
@@ -79,15 +74,39 @@ def _any_time(state: dict, seat: int, move, handler) -> tuple[dict, list[dict]]:
 
 
 def settle(state: dict, events: list) -> None:
-    """Run the automatic phases; a question a standing order answers is answered by it (orders.py)."""
+    """Run the automatic phases; a question a standing order answers is answered by it (standing_answer)."""
     while True:
         turn.advance(state, events)
-        answer = orders.standing_answer(state)
+        answer = standing_answer(state)
         if answer is None:
             return
         seat, answer = answer
         events.append(base.event("standing_order_applied", seat, prompt=state["stack"][-1]["kind"], move=str(answer)))
         HANDLERS[type(answer)](state, seat, answer, events)
+
+
+def standing_answer(state: dict) -> tuple[int, object] | None:
+    """(seat, move): the answer a seat's standing order gives to the top frame (None: the seats are asked)."""
+    frame = state["stack"][-1] if state["stack"] and state["over"] is None else None
+    if frame is None:
+        return None
+    if frame["kind"] == "event_choice":  # each seat asked at once: the first with a "default" order
+        seat = next((s for s in frame["seats"] if s not in frame["answered"]
+                     and policy(state, s, "choices") == "default"), None)
+        if seat is None:
+            return None
+        if "budget" in frame:  # International Agreement: the cards a deadline would take, not the first option (skip)
+            return seat, deadline_move(state, seat)
+        return seat, Choose(options_of(frame, seat)[0])
+    if frame["kind"] == "defend":
+        move = {"never": Defend(), "cheapest": cheapest(state, frame) or Defend()}.get(
+            policy(state, frame["seat"], "defence"))
+    elif frame["kind"] == "pact_answer":
+        mode = policy(state, frame["seat"], "pacts")
+        move = Refuse() if mode == "refuse" else Accept() if accepts_from(state, frame["seat"], frame["by"]) else None
+    else:
+        return None
+    return None if move is None else (frame["seat"], move)
 
 
 def settle_actions(p: dict, move) -> None:
@@ -108,127 +127,6 @@ def start(state: dict) -> dict:
     events: list[dict] = []
     settle(state, events)
     return state
-
-
-# --- legal moves -----------------------------------------------------------------
-
-
-def legal(state: dict, seat: int) -> list:
-    """Every legal move of `seat` now (payments by the default; overrides are written by hand)."""
-    if state["over"] is not None or not any(pr.seat == seat for pr in pending(state)):
-        return []
-    frame = state["stack"][-1]
-    return FRAME_LEGAL[frame["kind"]](state, seat, frame)
-
-
-def legal_actions(state: dict, seat: int, frame: dict) -> list:
-    """The moves of the action phase."""
-    p = state["seats"][seat]
-    limit = eco.civil_hand_limit(p)
-    moves: list = [Take(i + 1) for i, copy in enumerate(state["row"])
-                   if copy is not None and can_take(state, seat, i, limit) is None]
-    if state["round"] == 1:
-        return moves + [Done()]
-    hand = _first_copies(p["hand"])
-    for copy in hand:
-        c = card(copy)
-        if c.kind in ("leader", "action"):
-            if can_play(state, seat, Play(copy)) is None:
-                moves += _plays(state, seat, copy, c)
-        elif c.is_technology:
-            if can_discover(state, seat, copy) is None:
-                moves.append(Discover(copy))
-            if c.kind == "government" and can_revolt(state, seat, copy) is None:
-                moves.append(Revolution(copy))
-    if can_populate(p, extra=pacts.trade_extra(state, seat, "food")) is None:
-        moves.append(Populate())
-    order = eco.in_order(p["workers"])
-    res = eco.amount(p, "resource") + pacts.trade_extra(state, seat, "resource")
-    if p["idle"]:
-        for cid in order:
-            if can_build(state, seat, cid, res=res) is None:
-                moves.append(Build(cid))
-    for src in order:
-        if p["workers"][src]:
-            a = CARDS[src]
-            for dst in order:
-                b = CARDS[dst]
-                if b.level > a.level and b.kind == a.kind and b.subtype == a.subtype \
-                        and can_upgrade(state, seat, src, dst, res=res) is None:
-                    moves.append(Upgrade(src, dst))
-    for cid in order:
-        if p["workers"][cid] and (p["ma"] if CARDS[cid].kind == "unit" else p["ca"]) > 0:
-            moves.append(Destroy(cid))
-    if p["wonder"] is not None:
-        for k in range(1, eco.wonder_stages_per_action(p) + 1):
-            if can_wonder(state, seat, k) is None:
-                moves.append(Wonder(k))
-    if eco.has_flag(p, "grow_and_build_unit") and p["ca"] > 0:
-        for cid in order:
-            if CARDS[cid].kind == "unit":
-                trial = copy_state(state)
-                try:
-                    do_grow_unit(trial, seat, GrowUnit(cid), [])
-                    moves.append(GrowUnit(cid))
-                except Refused:
-                    pass
-    for copy in _first_copies(p["mil_hand"]):
-        if can_tactic(state, seat, copy) is None:
-            moves.append(Tactic(copy))
-    if can_hold(state, seat) is None:
-        moves.append(Hold())
-    moves.append(Done())
-    return moves
-
-
-def _plays(state: dict, seat: int, copy: str, c) -> list:
-    """Play moves for a leader or action card, with each target of the action it includes."""
-    kind = included(c)
-    p = state["seats"][seat]
-    if kind is None:
-        return [Play(copy)]
-    e = next(e for e in c.effects if e.op == kind)
-    order = eco.in_order(p["workers"])
-    if kind == "build":
-        return [Play(copy, Build(cid)) for cid in order if CARDS[cid].kind in e.of
-                and can_build(state, seat, cid, e.amount, action_card=True) is None]
-    if kind == "upgrade":
-        return [Play(copy, Upgrade(a, b)) for a in order if p["workers"][a] and CARDS[a].kind != "unit"
-                for b in order if CARDS[b].kind == CARDS[a].kind and CARDS[b].subtype == CARDS[a].subtype
-                and CARDS[b].level > CARDS[a].level
-                and can_upgrade(state, seat, a, b, e.amount, action_card=True) is None]
-    if kind == "wonder_stage":
-        return [Play(copy, Wonder(1))] if can_wonder(state, seat, 1, e.amount, action_card=True) is None else []
-    if kind == "discover":
-        return [Play(copy, Discover(h)) for h in _first_copies(p["hand"])
-                if h != copy and card(h).is_technology and card(h).kind != "government"
-                and can_discover(state, seat, h, action_card=True) is None]
-    return [Play(copy)] if can_populate(p, action_card=True, extra=pacts.trade_extra(state, seat, "food")) is None \
-        else []
-
-
-def legal_discard(state: dict, seat: int, frame: dict) -> list:
-    """One military card at a time until the hand fits (JA l.316)."""
-    return [Discard(copy) for copy in _first_copies(state["seats"][seat]["mil_hand"])]
-
-
-def legal_politics(state: dict, seat: int, frame: dict) -> list:
-    """One political action or none ("done")."""
-    return political_moves(state, seat) + colonies.free_colonies(state, seat) + [Done()]
-
-
-def legal_defend(state: dict, seat: int, frame: dict) -> list:
-    """No defence, and the cheapest sufficient one when there is one (any other is written by hand)."""
-    best = conflict.cheapest(state, frame)
-    return [Defend()] + ([best] if best is not None and best != Defend() else [])
-
-
-# What each kind of frame may be answered with (beside FRAME_MOVES).
-FRAME_LEGAL = {"actions": legal_actions, "discard": legal_discard, "politics": legal_politics,
-               "event_choice": lambda state, seat, frame: [Choose(o) for o in options_of(frame, seat)],
-               "bid": colonies.legal_bid, "colonize": colonies.legal_colonize,
-               "defend": legal_defend, "sacrifice": lambda state, seat, frame: [Sacrifice()],
-               "pact_answer": lambda state, seat, frame: [Accept(), Refuse()]}
 
 
 # --- view and result -----------------------------------------------------------------
@@ -313,8 +211,6 @@ def deadline_default(state: dict, seat: int | None) -> str | None:
 def deadline_move(state: dict, seat: int):
     """The move played for `seat` when its deadline passes (optional contract, play/timeouts.py): the bot's,
     without its noise, so that the mail can say beforehand exactly what it will be."""
-    from .bot import bot_move  # the bot imports this module
-
     return bot_move(state, seat, _NO_NOISE)
 
 

@@ -6,15 +6,15 @@ from typing import Callable
 from .. import base
 from . import economy as eco
 from . import pacts
-from .board import (AGE_END_YELLOW, FAMINE_CULTURE, ROW_REMOVAL, ROW_SLOTS, consumption, corruption)
-from .cards import AGES, CARDS, card
-from .cards.military import MILITARY
+from .board import FAMINE_CULTURE, ROW_REMOVAL, consumption, corruption
+from .cards import CARDS
+from .colonies import default_payment
 from .conflict import war_phase
-from .events import discontent, final_events, options_of, strength, uprising_ahead
+from .effects import discontent, options_of, strength, uprising_ahead
+from .events import final_events
 from .military_deck import draw_military
 from .politics import political_moves
-
-NEXT_AGE = {"A": "I", "I": "II", "II": "III"}
+from .row import fill_row
 
 
 def position(state: dict, seat: int) -> int:
@@ -66,63 +66,6 @@ def refill(state: dict, events: list) -> str:
         return "ready"
     fill_row(state, events, ROW_REMOVAL[state["players"]])
     return "ready"
-
-
-def fill_row(state: dict, events: list, cut: int = 0) -> None:
-    """Clear the `cut` leftmost slots, slide the rest left, deal from the civil deck (International Agreement:
-    no removal)."""
-    row = state["row"]
-    for copy in row[:cut]:
-        if copy is not None:
-            state["discard"].append(copy)
-    rest = [c for c in row[cut:] if c is not None]
-    dealt = []
-    while len(rest) < ROW_SLOTS:
-        deck = state["decks"][state["age"]]
-        if not deck:
-            if state["age"] == "A":  # Age A ran out before the switch (JA l.146): go on with Age I
-                state["age"] = "I"
-                continue
-            break
-        rest.append(deck.pop(0))
-        dealt.append(rest[-1])
-        if not deck and state["age"] != "A":
-            end_age(state, events)
-    state["row"] = rest + [None] * (ROW_SLOTS - len(rest))
-    events.append(base.event("row", None, dealt=[card(c).id for c in dealt]))
-
-
-def end_age(state: dict, events: list) -> None:
-    """JA l.150-175: the last card of a civil deck is dealt: cards two ages back become obsolete; -2 yellow each."""
-    ended = state["age"]
-    obsolete = AGES[AGES.index(ended) - 1]
-    for p in state["seats"]:
-        for copy in [c for c in p["hand"] if card(c).age == obsolete]:
-            p["hand"].remove(copy)
-            state["discard"].append(copy)
-        if p["leader"] and card(p["leader"]).age == obsolete:
-            state["discard"].append(p["leader"])
-            p["leader"] = None
-            eco.refresh(p)
-        if p["wonder"] and card(p["wonder"]).age == obsolete:
-            state["discard"].append(p["wonder"])
-            p["blue"] += p["stages"]
-            p["wonder"], p["stages"] = None, 0
-        for copy in [c for c in p["mil_hand"] if MILITARY[c.split(":", 1)[0]].age == obsolete]:
-            p["mil_hand"].remove(copy)  # JA l.164: cards of an age no longer valid leave the hand
-            state["mil_box"].append(copy)
-    for pk in [pk for pk in state["pacts"] if MILITARY[pk["card"].split(":", 1)[0]].age == obsolete]:
-        state["pacts"].remove(pk)  # JA l.164 (notes G17): pacts of the age no longer valid leave play
-        state["mil_box"].append(pk["card"])
-    for p in state["seats"]:
-        lost = min(AGE_END_YELLOW, p["yellow"])  # from the yellow bank; fewer if it holds fewer (docs/tta.md)
-        p["yellow"] -= lost
-        p["boxed"] += lost
-    events.append(base.event("age_end", None, age=ended, obsolete=obsolete))
-    if ended == "III":
-        state["last_round"] = state["round"] + 1  # JA l.579: one more round from the start player
-    else:
-        state["age"] = NEXT_AGE[ended]
 
 
 def politics(state: dict, events: list) -> str | None:
@@ -334,8 +277,6 @@ def prompts(state: dict) -> list[base.Prompt]:
     elif frame["kind"] == "discard":  # how many to keep, out of how many
         data = {"limit": eco.military_hand_limit(p), "hand": len(p["mil_hand"])}
     elif frame["kind"] == "colonize":  # what a bare "colonize" gives up, named before it is sent
-        from .colonies import default_payment  # imported here: colonies builds on the turn's modules
-
         data["pays"] = default_payment(state, seat, frame)
     elif frame["kind"] == "sacrifice":  # which war, and the strengths before any sacrifice (both public)
         war = next(w for w in state["wars"] if w["by"] == seat)

@@ -4,10 +4,11 @@ from __future__ import annotations
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from ....engine.tta.cards import AGES, CARDS, card
-from ....engine.tta.cards.military import MILITARY
-from ....engine.tta.moves import name
+from ...engine.tta.cards import AGES, CARDS, card
+from ...engine.tta.cards.military import MILITARY
+from ...engine.tta.moves import name
 from . import face_words as W
+from . import military_words as M
 
 def _locale() -> str:
     """The reader's locale for the faces (English outside a request)."""
@@ -169,14 +170,14 @@ def tta_cards_of(ids) -> list[dict]:
 
 def _per(loc: str, amount_words: str, per: str) -> str:
     """An amount counted per something: "+1 culture per colony", "植民地1つにつきカルチャー+1"."""
-    if per not in W.PER[loc]:  # none, or counted by its own phrase (wonder_by_age, half_cost_up)
+    if per not in M.PER[loc]:  # none, or counted by its own phrase (wonder_by_age, half_cost_up)
         return amount_words
-    return f"{W.PER[loc][per]}{amount_words}" if loc == "ja" else f"{amount_words} {W.PER[loc][per]}"
+    return f"{M.PER[loc][per]}{amount_words}" if loc == "ja" else f"{amount_words} {M.PER[loc][per]}"
 
 
 def _outcome(o, loc: str) -> str:
     """What one military effect does, without its subject."""
-    t = W.MIL[loc]
+    t = M.MIL[loc]
     n, stat = o.amount, o.stat
     nouns = W.NOUNS[loc]
     q = _per(loc, W.amount(loc, stat, n, True), o.per) if stat in nouns else ""
@@ -194,7 +195,7 @@ def _outcome(o, loc: str) -> str:
     if o.op == "lose":
         return t["lose:" + stat].format(n=n, a=a)
     if o.op == "take":
-        src = t.get("src:" + o.who, W.WHO[loc]["rival"])
+        src = t.get("src:" + o.who, M.WHO[loc]["rival"])
         if stat == "food_and_resource":
             q = _per(loc, t["take:food_and_resource_q"].format(n=n), o.per)
         elif stat == "yellow_bank":
@@ -223,14 +224,14 @@ def _outcome(o, loc: str) -> str:
         return q
     if o.op == "rule":
         return _per(loc, t["rule:" + stat].format(n=n, a=W.amount(loc, "science", n)), o.per) \
-            if loc != "ja" or not o.per else W.PER[loc][o.per] + t["rule:" + stat].format(n=n)
+            if loc != "ja" or not o.per else M.PER[loc][o.per] + t["rule:" + stat].format(n=n)
     raise KeyError(f"no words for the military op {o.op!r}")
 
 
 def military_does(m, locale: str | None = None) -> str:
     """What a military card does, in words: the effects by whom they touch; a tactic's army; a bonus's values."""
     loc = W.loc(locale) if locale else _locale()
-    t = W.MIL[loc]
+    t = M.MIL[loc]
     if m.kind == "tactic":
         units = W.comma(loc, [f"{k} {W.TYPES[loc][kind]}" if loc != "ja" else f"{W.TYPES[loc][kind]}{k}"
                               for kind, k in m.requires])
@@ -242,7 +243,7 @@ def military_does(m, locale: str | None = None) -> str:
         return t["bonus"].format(d=m.defense, c=m.colonization)
     if not m.effects:
         return t["nothing"]
-    who = W.WHO[loc]
+    who = M.WHO[loc]
     if m.kind == "territory":
         colony = W.comma(loc, [_outcome(o, loc) for o in m.effects if o.op == "rate"])
         once = W.comma(loc, [_outcome(o, loc) for o in m.effects if o.op != "rate"])
@@ -264,7 +265,7 @@ def military_does(m, locale: str | None = None) -> str:
 def military_cost(m, locale: str | None = None) -> str:
     """What an aggression or war costs to play (military actions); nothing for the other military cards."""
     loc = W.loc(locale) if locale else _locale()
-    t = W.MIL[loc]
+    t = M.MIL[loc]
     if m.kind not in ("aggression", "war"):
         return ""
     if m.military_actions is None:

@@ -7,14 +7,14 @@ from flask import Blueprint
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 
-from ....engine.tta.actions import take_cost
-from ....engine.tta.board import BLUE_TOTAL, ROW_COSTS, YELLOW_BANK
-from ....engine.tta.board_text import unrest
-from ....engine.tta.cards import CARDS
-from ....engine.tta.cards.military import MILITARY
-from ....engine.tta.economy import FLIPPED_CULTURE, in_order
-from ....engine.tta.moves import name as tta_name
-from .. import OptionWords, Presentation
+from ...engine.tta.checks import take_cost
+from ...engine.tta.board import BLUE_TOTAL, ROW_COSTS, YELLOW_BANK
+from ...engine.tta.board_text import unrest
+from ...engine.tta.cards import CARDS
+from ...engine.tta.cards.military import MILITARY
+from ...engine.tta.economy import FLIPPED_CULTURE, in_order
+from ...engine.tta.moves import name as tta_name
+from ..games import OptionWords, Presentation
 from .faces import tta_card, tta_cards_of, tta_military_card
 from .forms import panels
 

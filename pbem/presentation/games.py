@@ -53,7 +53,7 @@ class Presentation:
 
 GENERIC = Presentation()
 # slug -> module defining PRESENTATION; loaded on first use, like the engines.
-_MODULES = {"stone-age": "pbem.web.games.stone_age", "tta": "pbem.web.games.tta"}
+_MODULES = {"stone-age": "pbem.presentation.stone_age", "tta": "pbem.presentation.tta"}
 _loaded: dict[str, Presentation] = {}
 
 

@@ -6,7 +6,7 @@ from typing import Mapping
 from flask import Blueprint
 from flask_babel import lazy_gettext as _l
 
-from ....engine.stone_age.cards import (
+from ...engine.stone_age.cards import (
     BUILDINGS,
     BY_PLAYERS,
     CIV_CARDS,
@@ -17,7 +17,7 @@ from ....engine.stone_age.cards import (
     RESOURCES,
     ROW_COSTS,
 )
-from .. import OptionWords, Presentation
+from ..games import OptionWords, Presentation
 from .forms import panels
 
 bp = Blueprint("stone_age_board", __name__, template_folder="templates", static_folder="static",

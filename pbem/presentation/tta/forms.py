@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from flask_babel import get_locale, gettext as _, ngettext
 
-from ....engine.tta.actions import (build_cost, free_increase, population_food, take_cost, technology_cost,
+from ...engine.tta.checks import (build_cost, free_increase, population_food, take_cost, technology_cost,
                                     upgrade_cost)
-from ....engine.tta.cards import card, kind_of
-from ....engine.tta.economy import amount
-from ....engine.tta.events import uprising_ahead
-from ....engine.tta.moves import Build, Discover, Done, Play, Populate, Revolution, Take, Upgrade, Wonder, name
+from ...engine.tta.cards import card, kind_of
+from ...engine.tta.economy import amount
+from ...engine.tta.effects import uprising_ahead
+from ...engine.tta.moves import Build, Discover, Done, Play, Populate, Revolution, Take, Upgrade, Wonder, name
 from .face_words import TYPES
-from ...move_forms import MAX_BUTTONS, Choice, Panel, generic_panels
+from ..panels import MAX_BUTTONS, Choice, Panel, generic_panels
 
 KNOWN = (Take, Build, Upgrade, Discover, Revolution, Done)
 

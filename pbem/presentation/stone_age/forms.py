@@ -5,11 +5,11 @@ from collections import Counter
 
 from flask_babel import gettext as _, ngettext
 
-from ....engine.stone_age import text as words
-from ....engine.stone_age.cards import BUILDINGS, DICE_ITEMS, RESOURCES, ROW_COSTS
-from ....engine.stone_age.moves import Build, Civ, Feed, Pick, Place, Starve, UseCard, Work, place_text
-from ....engine.stone_age.state import free_tools, once_values
-from ...move_forms import MAX_BUTTONS, Choice, Panel, generic_panels
+from ...engine.stone_age import text as words
+from ...engine.stone_age.cards import BUILDINGS, DICE_ITEMS, RESOURCES, ROW_COSTS
+from ...engine.stone_age.moves import Build, Civ, Feed, Pick, Place, Starve, UseCard, Work, place_text
+from ...engine.stone_age.state import free_tools, once_values
+from ..panels import MAX_BUTTONS, Choice, Panel, generic_panels
 
 KNOWN = (Place, Work, Civ, Build, Pick, Feed, Starve, UseCard)
 
