@@ -8,7 +8,7 @@ from flask import Flask
 
 def create_app(config: dict | None = None) -> Flask:
     """Build the app: settings from the environment, then `config` overrides, extensions, blueprints."""
-    from . import config as settings
+    from . import access_log, config as settings
     from .extensions import babel, csrf, db, init_celery, init_http_security, init_sqlite, migrate
     from . import tasks
     from .presentation import games
@@ -33,4 +33,5 @@ def create_app(config: dict | None = None) -> Flask:
     bodies.init_app(app)
     init_http_security(app)
     games.init_app(app)
+    access_log.init_app(app)  # no seat, sign-in or unsubscribe token, no hook secret in the app's log lines
     return app

@@ -64,12 +64,15 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--option", action="append", type=_option, default=[])
     rep = sub.add_parser("replay", help="re-apply a game's stored moves from its seed and compare")
     rep.add_argument("game", type=int)
+    sub.add_parser("health", help="when delivery and the clock last ran, the oldest mail waiting; exit 1 if late")
     args = parser.parse_args(argv)
 
     if args.command == "simulate":
         return simulate(args.slug, args.players, args.games, args.seed, dict(args.option))
     if args.command == "serve":
         return serve(args.host, args.port)
+    if args.command == "health":
+        return health()
     return replay(args.game)
 
 
@@ -106,6 +109,18 @@ def serve(host: str, port: int) -> int:
             signal.signal(stop, signal.SIG_DFL)  # a second signal while shutting down ends it at once, quietly
         server.server_close()
     return 0
+
+
+def health() -> int:
+    """Print the health report (pbem/health.py); exit 1 when a job or the mail is late, for a platform's check."""
+    from . import create_app
+    from . import health as checkup
+
+    app = create_app()
+    with app.app_context():
+        found = checkup.report()
+    print(*found.lines(), sep="\n")
+    return 0 if found.healthy else 1
 
 
 def replay(game_id: int) -> int:

@@ -62,6 +62,8 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
         "RATELIMIT_TOKENS": env.get("RATELIMIT_TOKENS") or "10 per hour",
         "RATELIMIT_INVITES": env.get("RATELIMIT_INVITES") or "20 per hour;50 per day",
         "RATELIMIT_API": env.get("RATELIMIT_API") or "300 per minute",
+        # Requests with a bad API token, per client address (a valid token is never counted here).
+        "RATELIMIT_API_BAD_TOKENS": env.get("RATELIMIT_API_BAD_TOKENS") or "30 per minute",
         # How many proxies (Heroku's router: 1) put the client's address in X-Forwarded-For; 0 trusts none.
         "PROXY_COUNT": int(env.get("PROXY_COUNT") or 0),
         # The largest request body read, chunked or not (the mail webhooks allow more: web/hooks.py).

@@ -88,10 +88,26 @@ def init_celery(app: Flask) -> Celery:
         task_ignore_result=True,
         task_always_eager=app.config["EMBEDDED_TASKS"],
         task_eager_propagates=False,
-        task_acks_late=True,  # a worker killed mid-task leaves the task for another
-        task_reject_on_worker_lost=True,
+        # A task is acknowledged when it starts, not when it ends. Acknowledging late let a task outlive its
+        # worker, but every task here is only a nudge: the state is in PostgreSQL (the outbox, deadlines, received
+        # mail) and the beat runs each again within a minute. Late acknowledgement is what killed the worker when
+        # Redis went away under load: a task finishing during the reconnection acknowledged on a closed channel
+        # (kombu 5.7: "Unrecoverable error: AttributeError: 'NoneType' object has no attribute 'hostname'",
+        # tests/integration/test_redis_outage.py).
+        task_acks_late=False,
         worker_prefetch_multiplier=1,
+        # Redis may go away and come back: the worker waits for it, for as long as it takes, and never exits
+        # (the outbox in PostgreSQL holds every mail meanwhile). A task running when the connection drops runs
+        # on (delivery needs PostgreSQL and SMTP, not Redis) rather than being cancelled mid-send with mail
+        # claimed.
         broker_connection_retry_on_startup=True,
+        broker_connection_retry=True,
+        broker_connection_max_retries=None,
+        worker_cancel_long_running_tasks_on_connection_loss=False,
+        broker_transport_options={"socket_timeout": 5, "socket_connect_timeout": 5, "health_check_interval": 10},
+        # A kick that cannot reach the broker gives up at once: the move's answer must not wait on Redis, and
+        # the beat delivers the mail anyway (tasks.kick_delivery).
+        task_publish_retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.1, "interval_max": 0.1},
         timezone="UTC",
         beat_schedule={
             "deliver-outbox": {"task": "pbem.tasks.deliver_outbox", "schedule": 30.0},

@@ -265,3 +265,11 @@ class ChatMessage(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     user: Mapped[User] = relationship()
+
+
+class Heartbeat(db.Model):
+    """When each background job last finished a run (delivery, the clock's scan), for the operator's health check."""
+    __tablename__ = "heartbeats"
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    at: Mapped[datetime] = mapped_column(default=now)
+    detail: Mapped[dict[str, Any]] = mapped_column(Json, default=dict)

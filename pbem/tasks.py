@@ -3,6 +3,7 @@ that asks for delivery once a transaction stored mail (pbem/outbox.py)."""
 from __future__ import annotations
 
 import logging
+import time
 from datetime import datetime
 from functools import lru_cache
 
@@ -12,7 +13,7 @@ from celery.signals import worker_ready
 from flask import Flask, current_app
 from sqlalchemy import event
 
-from . import outbox, play
+from . import health, outbox, play
 from .extensions import db
 from .mail import delivery, digests, imap, inbound, retention
 
@@ -27,6 +28,8 @@ DELIVERY_BATCH = 500  # mails per task run; a full batch queues the next run, so
 # holds kicks back for at most KICK_PENDING_SECONDS; the beat delivers meanwhile.
 KICK_PENDING = "pbem:delivery-queued"
 KICK_PENDING_SECONDS = 60
+BROKER_WARNING_EVERY = 60  # seconds between two warnings that the broker cannot be reached
+_warned_at = -BROKER_WARNING_EVERY
 
 
 @shared_task(name="pbem.tasks.deliver_outbox")
@@ -36,6 +39,7 @@ def deliver_outbox() -> int:
     if client is not None:
         client.delete(KICK_PENDING)  # before reading the outbox: a kick from now on queues a new run
     sent = delivery.deliver_due(DELIVERY_BATCH)
+    health.beat("delivery", sent=sent)
     if sent == DELIVERY_BATCH:
         kick_delivery()
     return sent
@@ -49,8 +53,11 @@ def kick_delivery(always: bool = False) -> None:
         if client is not None and not client.set(KICK_PENDING, b"1", nx=True, ex=KICK_PENDING_SECONDS):
             return
         deliver_outbox.delay()
-    except Exception:  # noqa: BLE001 - the mail is safe in the outbox whatever the broker says
-        log.warning("could not reach the task broker; the outbox will be delivered by the beat", exc_info=True)
+    except Exception as exc:  # noqa: BLE001 - the mail is safe in the outbox whatever the broker says
+        global _warned_at
+        if time.monotonic() - _warned_at > BROKER_WARNING_EVERY:  # one line a minute, not one a move
+            _warned_at = time.monotonic()
+            log.warning("could not reach the task broker (%s); the outbox waits for the worker's next run", exc)
 
 
 def init_app(app: Flask) -> None:
@@ -74,7 +81,8 @@ def _after_rollback(session, _previous_transaction) -> None:
 
 @lru_cache(maxsize=8)
 def _redis_client(url: str):
-    return redis.Redis.from_url(url)
+    # Short timeouts: a kick is an optimisation, never worth holding a request on a hung Redis.
+    return redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
 
 
 def _redis():
@@ -97,6 +105,7 @@ def scan_deadlines(at: str | None = None) -> int:
     `at` (ISO time, UTC) replays a scan for a given moment; the beat passes nothing.
     """
     done = play.scan(datetime.fromisoformat(at) if at else None, digests=digests.queue_digests)
+    health.beat("scan", **done)
     log.info("scan: %s", done)
     return done["expired"]
 

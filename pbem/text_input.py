@@ -15,10 +15,28 @@ _LINE_BREAKS = re.compile(r"\r\n|[\r\u2028\u2029\x85]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 # PostgreSQL stores neither NUL nor a lone surrogate (JSON can carry "\ud800"; UTF-8 cannot).
 _UNSTORABLE = re.compile(r"[\x00\ud800-\udfff]")
+# Noncharacters: U+FDD0-FDEF and the last two code points of every plane, never text (U+FFFE is a BOM read
+# backwards).
+NONCHARACTERS = "\ufdd0-\ufdef" + "".join(f"{chr(plane + 0xFFFE)}{chr(plane + 0xFFFF)}"
+                                           for plane in range(0, 0x110000, 0x10000))
 # What a title may not hold: it goes into the subject of every mail of the game, where any line
-# break (C0 and C1 controls, U+2028, U+2029) would end the header.
-TITLE_REFUSED = rf"\x00-\x1f\x7f-\x9f\u2028\u2029{BIDI_CONTROLS}"
+# break (C0 and C1 controls, U+2028, U+2029) would end the header; nor bidi controls, nor noncharacters.
+TITLE_REFUSED = rf"\x00-\x1f\x7f-\x9f\u2028\u2029{BIDI_CONTROLS}{NONCHARACTERS}"
 _TITLE_REFUSED = re.compile(f"[{TITLE_REFUSED}\ud800-\udfff]")
+# What shows nothing, besides spaces: the Unicode default-ignorable code points (zero-width characters, joiners,
+# soft hyphen, variation selectors, Hangul fillers, tags; assigned or not), the bidi controls excepted (refused
+# anyway), and the braille blank. A title made only of these (and spaces) names the game for nobody. Other
+# unassigned code points are not counted as nothing: a newer Unicode than ours may have made them visible
+# (U+1FAE8, an emoji of Unicode 15, is unassigned for Python 3.11).
+SPACES = "\u0020\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000"
+INVISIBLE_TEXT = ("\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2060-\u2065"
+                  "\u206a-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+                  "\U0001d173-\U0001d17a\U000e0000-\U000e0fff")
+_VISIBLE = re.compile(f"[^{SPACES}{INVISIBLE_TEXT}{TITLE_REFUSED}\ud800-\udfff]")
+# The whole rule as one pattern, for the API's description: blank (the game's name), or something visible
+# and nothing refused.
+TITLE_PATTERN = (f"^(?:[{SPACES}]*|[{SPACES}{INVISIBLE_TEXT}]*[^{SPACES}{INVISIBLE_TEXT}{TITLE_REFUSED}]"
+                 f"[^{TITLE_REFUSED}]*)$")
 TITLE_MAX = 120
 
 
@@ -47,11 +65,16 @@ def normalise_command_text(text: str) -> str:
 
 
 def checked_title(text: str | None) -> str | None:
-    """The title with outer spaces trimmed (None when blank); TextRefused for line breaks, controls, bidi overrides."""
+    """The title with outer spaces trimmed (None when blank); TextRefused for line breaks, controls, bidi overrides,
+    noncharacters, and for a title of invisible characters only (`\u200b`, `\uffff`)."""
     text = text or ""
     if _TITLE_REFUSED.search(text):
-        raise TextRefused("a title must be one line without control or bidi override characters")
+        raise TextRefused("a title must be one line of visible text without control, bidi override or "
+                          "noncharacter characters")
     text = text.strip()
+    if text and not _VISIBLE.search(text):
+        raise TextRefused("a title must be one line of visible text without control, bidi override or "
+                          "noncharacter characters")
     if len(text) > TITLE_MAX:
         raise TextRefused(f"a title has at most {TITLE_MAX} characters")
     return text or None

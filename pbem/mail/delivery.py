@@ -133,7 +133,7 @@ class SmtpBackend:
         self.password = unquote(parts.password) if parts.password else None
         query = parse_qs(parts.query)
         self.require_tls = query.get("tls", [""])[0] == "required"
-        self.timeout = min(float(query.get("timeout", ["30"])[0]), 60)  # LEASE counts on it
+        self.timeout = min(float(query.get("timeout", ["30"])[0]), 60)  # LONGEST_SEND counts on it
         self.client: smtplib.SMTP | None = None
 
     def open(self) -> None:
@@ -194,10 +194,10 @@ RETRY_DELAYS = (60, 300, 900, 3600, 3 * 3600, 6 * 3600)  # seconds; then every 6
 # host): about 16 hours after the first try, in time for the host to act before a deadline.
 MAX_ATTEMPTS = 8
 CLAIM_BATCH = 50  # rows claimed in one transaction (each claim costs about as much as sending a mail)
-# How long claimed rows are a run's alone. Before each send the run checks that the longest send
-# (ten SMTP steps at the 60 s timeout cap) and RECORD_PATIENCE still fit in the lease, and gives
-# the rest back if not: so only a run that died lets a lease run out.
-LEASE = timedelta(minutes=30)
+# How long claimed rows are a run's alone without news of it, renewed every RENEW_EVERY seconds while the run lives
+# (_Lease): a killed run's mail goes out after LEASE and a beat (30 s). LONGEST_SEND: ten SMTP steps at the cap.
+LEASE = timedelta(seconds=60)
+RENEW_EVERY = 15.0
 LONGEST_SEND = timedelta(minutes=10)
 RECORD_PATIENCE = 300  # seconds a run keeps trying to record a result while the database is away
 
@@ -238,8 +238,8 @@ def deliver_due(limit: int = 500) -> int:
 
     Mail stored unwritten is written first (writing.write_unwritten), CLAIM_BATCH at a time.
     Due rows are claimed CLAIM_BATCH at a time in a short transaction (status "sending", a lease
-    of LEASE; SKIP LOCKED, so two runs never take one row), then each is sent with no
-    transaction open and its result recorded at once in a short transaction of its own. A
+    of LEASE renewed while the run lives; SKIP LOCKED, so two runs never take one row), then each
+    is sent with no transaction open and its result recorded at once in a short transaction of its own. A
     database restart during the SMTP conversation therefore neither rolls a sent mail back to
     "pending" nor stops delivery: the result is recorded once the database is back (for up to
     RECORD_PATIENCE). Whatever goes wrong with one row (a refused or unusable address, an
@@ -247,8 +247,8 @@ def deliver_due(limit: int = 500) -> int:
     same run.
 
     The one duplicate window: a run that dies after the server accepted a mail and before its
-    result is recorded leaves the row "sending"; when the lease runs out the next run sends it
-    again. The copy has the same Message-ID and Date, so mail programs show one message.
+    result is recorded leaves the row "sending"; when the lease runs out (within LEASE) the next run
+    sends it again. The copy has the same Message-ID and Date, so mail programs show one message.
     """
     sender = backend()
     sent = done = 0
@@ -256,11 +256,11 @@ def deliver_due(limit: int = 500) -> int:
     # are not expired on every commit.
     with Session(db.engine, expire_on_commit=False) as session:
         try:
-            # A run stops once a claim found fewer due rows than it asked for, and writes turn mails only while
-            # the last writing found as many as it asked for: mail committed after that kicks a run of its own
-            # (tasks.kick_delivery). Looking again cost as much as sending a mail, in every run.
+            # A run goes on while its last claim or its last writing found as many rows as it asked for (turn
+            # mails whose prompt was answered meanwhile are written but not claimed); mail committed after that
+            # kicks a run of its own (tasks.kick_delivery). Looking again cost as much as sending a mail.
             writing = more = True
-            while more and done < limit:
+            while (more or writing) and done < limit:
                 want = min(CLAIM_BATCH, limit - done)
                 if writing:  # turn mails queued unwritten, first
                     writing = write_unwritten(session, want) == want
@@ -309,24 +309,79 @@ def _send_batch(session: Session, sender, batch: list[Outbox], limit: int) -> tu
 
     On PostgreSQL a thread of the run's own records each mail sent while the next one is sent: the
     result is still written as soon as the server has answered, and the SMTP conversation does not
-    wait for the database.
+    wait for the database. Another renews the lease until every result is written.
     """
-    lease = batch[0].next_attempt_at
-    recorder = _recorder()
-    if recorder is None:
-        return _send_each(session, sender, batch, limit, lease, None)
-    results = _SentRecorder(recorder, lease)
+    lease = _Lease(db.engine, batch)
     try:
-        return _send_each(session, sender, batch, limit, lease, results.put)
+        recorder = _recorder()
+        if recorder is None:
+            return _send_each(session, sender, batch, limit, lease, None)
+        results = _SentRecorder(recorder, lease)
+        try:
+            return _send_each(session, sender, batch, limit, lease, results.put)
+        finally:
+            results.close()  # every result written (or its error raised) before the run goes on
     finally:
-        results.close()  # every result written (or its error raised) before the run goes on
+        lease.close()
+
+
+class _Lease:
+    """The lease of one claimed batch, pushed LEASE ahead every RENEW_EVERY seconds by a thread of the run (its own
+    connections, waiting for the disk) while a row is "sending", through the slowest SMTP step too. Every UPDATE of
+    the rows is fenced by it (next_attempt_at IN `values`: the value in force, and any whose commit may have landed
+    unanswered), so a row is recorded only by the run that holds it; renewals and fenced statements each hold `lock`,
+    so none runs with a value just replaced. Before each send the run checks that half the lease is left, and gives
+    the rest back if not (the database is away, the process was frozen). A lease that ran out (`until`) is not
+    renewed: another run may have the rows. Nor is a stuck run's (no progress for LONGEST_SEND, RECORD_PATIENCE)."""
+
+    def __init__(self, engine: Engine, batch: list[Outbox]):
+        self.engine, self.ids = engine, [row.id for row in batch]
+        self.until, self.values = batch[0].next_attempt_at, (batch[0].next_attempt_at,)
+        self.lock, self.stopped = threading.Lock(), threading.Event()
+        self.progress = time.monotonic()  # the run's last sign of progress: a send begun
+        self.thread = threading.Thread(target=self._run, name="outbox-lease", daemon=True)
+        self.thread.start()
+
+    def short(self) -> bool:
+        """Whether less than half the lease is left (a renewal or more failed), as a send is about to begin."""
+        self.progress = time.monotonic()
+        return self.until - now() < LEASE / 2
+
+    def close(self) -> None:
+        self.stopped.set()
+        self.thread.join()
+
+    def _run(self) -> None:
+        wait = RENEW_EVERY
+        while not self.stopped.wait(wait):
+            try:
+                if not self._renew():
+                    return  # every row done or given back, the lease ran out, or the run is stuck
+                wait = RENEW_EVERY
+            except Exception as exc:  # noqa: BLE001 - tried again shortly; the run checks the lease before each send
+                log.warning("could not renew a lease of outbox rows (%s)", str(exc).strip().splitlines()[0])
+                wait = 2.0
+
+    def _renew(self) -> bool:
+        with self.lock:
+            moment, idle = now(), time.monotonic() - self.progress
+            if self.until <= moment or idle > LONGEST_SEND.total_seconds() + RECORD_PATIENCE:
+                return False
+            value = moment + LEASE
+            self.values += (value,)  # before the commit: in force as soon as it lands, answered or not
+            with self.engine.begin() as conn:
+                self.ids = conn.scalars(update(Outbox).where(Outbox.id.in_(self.ids), Outbox.status == "sending",
+                                                             Outbox.next_attempt_at.in_(self.values))
+                                        .values(next_attempt_at=value).returning(Outbox.id)).all()
+            self.values, self.until = (value,), value
+            return bool(self.ids)
 
 
 class _SentRecorder:
     """A thread writing the results "sent" of one claimed batch, in order, on one connection it holds for the
     batch: through a Core statement and a pool checkout per mail, recording cost twice the CPU."""
 
-    def __init__(self, recorder: Engine, lease):
+    def __init__(self, recorder: Engine, lease: _Lease):
         self.recorder, self.lease = recorder, lease
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
         self.error: BaseException | None = None
@@ -360,7 +415,9 @@ class _SentRecorder:
             try:
                 if self.connection is None:
                     self.connection = self.recorder.raw_connection()
-                recorded = self.connection.driver_connection.execute(_SENT, (moment, row_id, self.lease)).fetchone()
+                with self.lease.lock:
+                    recorded = self.connection.driver_connection.execute(_SENT, (moment, row_id, [*self.lease.values]))
+                recorded = recorded.fetchone()
                 break
             except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
                 with contextlib.suppress(Exception):
@@ -375,12 +432,11 @@ class _SentRecorder:
             log.warning("outbox row %d: the lease ran out before the result was recorded", row_id)
 
 
-def _send_each(session: Session, sender, batch: list[Outbox], limit: int, lease,
+def _send_each(session: Session, sender, batch: list[Outbox], limit: int, lease: _Lease,
                record_sent: Callable[[int], None] | None) -> tuple[int, int] | None:
     sent = 0
     for i, row in enumerate(batch):
-        if now() + LONGEST_SEND + timedelta(seconds=RECORD_PATIENCE) > lease:
-            # A slow server used up the lease: give the rest back before another run may take them.
+        if lease.short():  # renewals failed: give the rest back before another run may take them
             _release(session, [r.id for r in batch[i:]], lease)
             return sent, len(batch) - i
         try:
@@ -443,20 +499,22 @@ def _claim(session: Session, most: int) -> tuple[list[Outbox], bool]:
             return claimed, len(rows) >= most  # else every row taken was put right: look again
 
 
-def _release(session: Session, row_ids: list[int], lease) -> None:
+def _release(session: Session, row_ids: list[int], lease: _Lease) -> None:
     """Give claimed rows back unsent: pending and due at once, their claim's attempt not counted."""
-    session.execute(update(Outbox).where(Outbox.id.in_(row_ids), Outbox.status == "sending",
-                                         Outbox.next_attempt_at == lease)
-                    .values(status="pending", next_attempt_at=now(), attempts=Outbox.attempts - 1))
-    session.commit()
+    with lease.lock:
+        session.execute(update(Outbox).where(Outbox.id.in_(row_ids), Outbox.status == "sending",
+                                             Outbox.next_attempt_at.in_(lease.values))
+                        .values(status="pending", next_attempt_at=now(), attempts=Outbox.attempts - 1))
+        session.commit()
 
 
-def _record(session: Session, row_id: int, lease, failure: Exception | None) -> bool:
+def _record(session: Session, row_id: int, lease: _Lease, failure: Exception | None) -> bool:
     """Record the outcome of sending a claimed row, waiting out a database restart; whether it was sent."""
     deadline = time.monotonic() + RECORD_PATIENCE
     while True:
         try:
-            return _record_once(session, row_id, lease, failure)
+            with lease.lock:
+                return _record_once(session, row_id, lease, failure)
         except (OperationalError, InterfaceError) as exc:
             with contextlib.suppress(OperationalError, InterfaceError):
                 session.rollback()  # on a lost connection this fails too; the session starts afresh anyway
@@ -467,19 +525,20 @@ def _record(session: Session, row_id: int, lease, failure: Exception | None) -> 
             time.sleep(2)
 
 
-def _sent(row_id: int, lease, moment):
+def _sent(row_id: int, lease: _Lease, moment):
     # The common case in one statement, fenced by the lease like the rest.
-    return (update(Outbox).where(Outbox.id == row_id, Outbox.status == "sending", Outbox.next_attempt_at == lease)
+    return (update(Outbox).where(Outbox.id == row_id, Outbox.status == "sending",
+                                 Outbox.next_attempt_at.in_(lease.values))
             .values(status="sent", sent_at=moment, last_error=None))
 
 
 # The recorder's statement, fenced by the lease like the rest (no row: the lease ran out); plain SQL, run on the
 # driver's connection.
 _SENT = ("UPDATE outbox SET status = 'sent', sent_at = %s, last_error = NULL"
-         " WHERE id = %s AND status = 'sending' AND next_attempt_at = %s RETURNING id")
+         " WHERE id = %s AND status = 'sending' AND next_attempt_at = ANY(%s) RETURNING id")
 
 
-def _record_once(session: Session, row_id: int, lease, failure: Exception | None) -> bool:
+def _record_once(session: Session, row_id: int, lease: _Lease, failure: Exception | None) -> bool:
     if failure is None:  # SQLite, the embedded default (one process): in the run's session
         if not session.execute(_sent(row_id, lease, now())).rowcount:
             log.warning("outbox row %d: the lease ran out before the result was recorded", row_id)
@@ -487,7 +546,7 @@ def _record_once(session: Session, row_id: int, lease, failure: Exception | None
         return True
     row = session.execute(select(Outbox).options(joinedload(Outbox.user)).where(Outbox.id == row_id)
                           .with_for_update(of=Outbox).execution_options(populate_existing=True)).scalar_one()
-    if row.status != "sending" or row.next_attempt_at != lease:
+    if row.status != "sending" or row.next_attempt_at not in lease.values:
         # Our lease ran out and another run took the row: its result is the one that counts.
         session.rollback()
         log.warning("outbox row %d: the lease ran out before the result was recorded", row_id)
@@ -505,24 +564,25 @@ def _record_once(session: Session, row_id: int, lease, failure: Exception | None
     return False
 
 
-def _postpone_all_due(session: Session, row_ids: list[int], lease, exc: Exception, limit: int) -> None:
+def _postpone_all_due(session: Session, row_ids: list[int], lease: _Lease, exc: Exception, limit: int) -> None:
     """The server is unreachable: the claimed rows and every due row wait, each with an attempt counted and its backoff."""
     error = f"{type(exc).__name__}: {exc}"[:2000]
-    claimed = session.scalars(select(Outbox).where(Outbox.id.in_(row_ids), Outbox.status == "sending",
-                                                   Outbox.next_attempt_at == lease).with_for_update()
-                              .execution_options(populate_existing=True)).all()
-    rows = session.scalars(
-        select(Outbox).where(Outbox.status == "pending", Outbox.next_attempt_at <= now())
-        .order_by(Outbox.next_attempt_at).limit(limit).with_for_update(skip_locked=True)
-        .execution_options(populate_existing=True)).all()
-    for row in rows:
-        row.attempts += 1
-    for row in claimed:  # their attempt was counted when they were claimed
-        row.status = "pending"
-    for row in (*rows, *claimed):
-        row.last_error = error
-        row.next_attempt_at = now() + retry_delay(row.attempts)
-    session.commit()
+    with lease.lock:
+        claimed = session.scalars(select(Outbox).where(Outbox.id.in_(row_ids), Outbox.status == "sending",
+                                                       Outbox.next_attempt_at.in_(lease.values)).with_for_update()
+                                  .execution_options(populate_existing=True)).all()
+        rows = session.scalars(
+            select(Outbox).where(Outbox.status == "pending", Outbox.next_attempt_at <= now())
+            .order_by(Outbox.next_attempt_at).limit(limit).with_for_update(skip_locked=True)
+            .execution_options(populate_existing=True)).all()
+        for row in rows:
+            row.attempts += 1
+        for row in claimed:  # their attempt was counted when they were claimed
+            row.status = "pending"
+        for row in (*rows, *claimed):
+            row.last_error = error
+            row.next_attempt_at = now() + retry_delay(row.attempts)
+        session.commit()
     log.warning("mail server unreachable; %d mails wait: %s", len(rows) + len(claimed), error)
 
 

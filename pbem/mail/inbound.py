@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from flask import current_app
 from sqlalchemy import func, select
@@ -27,6 +27,10 @@ RECEIVED, HANDLING = "received", "handling"
 # A message claimed this long ago by a process that never finished (it crashed) may be taken
 # over by the next delivery of the same message. Handling one takes well under a second.
 LEASE = timedelta(minutes=2)
+# A message begun this many times without finishing (its process died or was killed each time) is
+# given up: a message that kills whatever handles it must not take a worker every sweep.
+MAX_ATTEMPTS = 2
+_HANDLING_RE = re.compile(r"since (\S+?)(?:, attempt (\d{1,9}))?")
 _THREAD_RE = re.compile(r"<game-(\d{1,18})@([^<>\s]+)>")
 _PROMPT_RE = re.compile(r"<(?:turn|answer)\.([a-z0-9-]{1,60})\.(\d{1,12})[.@]", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -49,7 +53,8 @@ def resume_unfinished(limit: int = 100) -> int:
     """Handle stored messages that no process finished (it died, or lost its database, mid-way); how many.
 
     The sender's retry would do the same, but not every sender retries: a webhook that got its
-    200 and an IMAP message flagged by hand do not.
+    200 and an IMAP message flagged by hand do not. A message begun MAX_ATTEMPTS times without
+    finishing is given up instead (see `_claim`).
     """
     stale = now() - LEASE
     rows = db.session.execute(
@@ -58,7 +63,9 @@ def resume_unfinished(limit: int = 100) -> int:
         .order_by(InboundMessage.id).limit(limit)).all()
     db.session.rollback()
     for row_id, raw, source in rows:
-        _process(row_id, _decode(raw, source))
+        # Claimed before decoding: a message given up is not even read again.
+        if _claim(row_id):
+            _run(row_id, _decode(raw, source))
     return len(rows)
 
 
@@ -70,12 +77,17 @@ def _decode(raw: bytes, source: str) -> Received:
 
 def _process(row_id: int, received: Received) -> None:
     if _claim(row_id):
-        try:
-            _handle(row_id, received)
-        except Exception:  # noqa: BLE001 - a bug must cost this one message, recorded, not the mailbox
-            db.session.rollback()
-            log.exception("inbound message %s could not be handled", received.message_id)
-            _finish_error(row_id, received)
+        _run(row_id, received)
+
+
+def _run(row_id: int, received: Received) -> None:
+    """Handle a claimed message; an exception costs this message (outcome "error"), not the caller."""
+    try:
+        _handle(row_id, received)
+    except Exception:  # noqa: BLE001 - a bug must cost this one message, recorded, not the mailbox
+        db.session.rollback()
+        log.exception("inbound message %s could not be handled", received.message_id)
+        _finish_error(row_id, received)
 
 
 def is_final(row: InboundMessage) -> bool:
@@ -119,28 +131,44 @@ def _store(raw: bytes, source: str, received: Received) -> int:
 
 
 def _claim(row_id: int) -> bool:
-    """Take the message for handling unless it is done or another process is handling it now."""
+    """Take the message for handling unless it is done or another process is handling it now.
+
+    `detail` counts the attempts while it is handled ("since <moment>, attempt 2"); a message whose
+    MAX_ATTEMPTS attempts all ended without finishing is given up instead (outcome "error").
+    """
     row = db.session.execute(select(InboundMessage).where(InboundMessage.id == row_id).with_for_update()
                              .execution_options(populate_existing=True)).scalar_one()
     moment = now()
-    takeable = row.outcome == RECEIVED or (row.outcome == HANDLING and _lease_ended(row.detail, moment))
-    if not takeable:
+    since, attempts = _handling(row.detail)
+    if row.outcome == RECEIVED:
+        attempts = 0
+    elif row.outcome != HANDLING or (since is not None and moment - since <= LEASE):
         db.session.rollback()
         return False
+    if attempts >= MAX_ATTEMPTS:
+        row.outcome = "error"
+        row.detail = (f"given up after {attempts} attempts that did not finish (the process handling it died or "
+                      f"was stopped each time; see the log): not handled again, not answered")
+        db.session.commit()
+        log.warning("inbound message %s given up after %d attempts that did not finish", row_id, attempts)
+        return False
     row.outcome = HANDLING
-    row.detail = f"since {moment.isoformat()}"
+    row.detail = f"since {moment.isoformat()}, attempt {attempts + 1}"
     db.session.commit()
     return True
 
 
-def _lease_ended(detail: str | None, moment) -> bool:
-    from datetime import datetime
+def _handling(detail: str | None) -> tuple[datetime | None, int]:
+    """When the latest attempt began and how many there were, from the detail of a message being handled.
 
+    A detail without the count (stored before it was kept) is one attempt; an unreadable one, no moment.
+    """
+    match = _HANDLING_RE.fullmatch(detail or "")
     try:
-        since = datetime.fromisoformat((detail or "").removeprefix("since "))
+        since = datetime.fromisoformat(match.group(1)) if match else None
     except ValueError:
-        return True
-    return moment - since > LEASE
+        since = None
+    return since, int(match.group(2) or 1) if match else 1
 
 
 def _finish(row: InboundMessage, outcome: str, detail: str, ctx: acting.Context | None = None,

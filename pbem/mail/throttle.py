@@ -2,6 +2,8 @@
 
 Counted with `limits` (the library under Flask-Limiter) in RATELIMIT_STORAGE_URI: Redis when
 there is one, so every web and worker process counts together; memory in the embedded default.
+While that storage cannot be reached, each process counts in its own memory (pbem.rate_counts):
+a mail is still answered, and still limited, never refused for want of a counter.
 The limits themselves are settings (config.py, documented in docs/security.md).
 """
 from __future__ import annotations
@@ -9,7 +11,9 @@ from __future__ import annotations
 from enum import Enum
 
 from flask import current_app
-from limits import RateLimitItem, parse, storage, strategies
+from limits import RateLimitItem, parse, strategies
+
+from ..rate_counts import Counts
 
 _EXTENSION = "pbem.mail.throttle"
 
@@ -22,11 +26,11 @@ class Verdict(Enum):
     SILENT = "silent"  # over the limit again: telling every time would be the flood itself
 
 
-def _limiter() -> strategies.MovingWindowRateLimiter:
+def _limiter() -> Counts:
     uri = current_app.config["RATELIMIT_STORAGE_URI"]
     found = current_app.extensions.get(_EXTENSION)
     if found is None or found[0] != uri:
-        found = (uri, strategies.MovingWindowRateLimiter(storage.storage_from_string(uri)))
+        found = (uri, Counts(strategies.MovingWindowRateLimiter, uri, "mail"))
         current_app.extensions[_EXTENSION] = found
     return found[1]
 
@@ -53,4 +57,4 @@ def reset() -> None:
     """Forget every count (tests, between cases; memory storage only lives as long as the process anyway)."""
     found = current_app.extensions.get(_EXTENSION)
     if found is not None:
-        found[1].storage.reset()
+        found[1].reset()

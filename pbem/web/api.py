@@ -18,7 +18,7 @@ from ..clock import now
 from ..extensions import csrf, db
 from ..models import ApiToken, Game, Seat, User
 from ..text_input import normalise_command_text, unstorable
-from . import schemas
+from . import rate_limits, schemas
 from .dashboard import dashboard_json
 from .errors import error_response
 from .tokens_page import hash_token
@@ -37,9 +37,9 @@ MAX_BODY = 256 * 1024
 class ApiError(Exception):
     """A refusal answered as `{"error": message, **extra}` with `status`."""
 
-    def __init__(self, status: int, message: str, **extra):
+    def __init__(self, status: int, message: str, headers: dict | None = None, **extra):
         super().__init__(message)
-        self.status, self.message, self.extra = status, message, extra
+        self.status, self.message, self.headers, self.extra = status, message, headers or {}, extra
 
 
 def documented(summary: str, *, body: type[Schema] | None = None, response: type[Schema] | None = None,
@@ -54,6 +54,14 @@ def documented(summary: str, *, body: type[Schema] | None = None, response: type
 
 # --- authentication and errors -------------------------------------------------
 
+@bp.after_request
+def kept_by_no_cache(response):
+    """Every answer is the caller's own (their seat's hand, their games): no shared cache or browser keeps it."""
+    if request.endpoint != "api.openapi":
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.before_request
 def authenticate():
     """Set g.user from the bearer token; the session (already loaded) counts only for reads."""
@@ -63,12 +71,12 @@ def authenticate():
     if header is not None:
         scheme, _, raw = header.strip().partition(" ")
         if scheme.lower() != "bearer" or not raw.strip():
-            raise ApiError(401, "the Authorization header must be 'Bearer <token>'")
+            _bad_token("the Authorization header must be 'Bearer <token>'")
         # The token and its user in one indexed query: this runs before every call.
         found = db.session.execute(select(ApiToken.id, ApiToken.last_used_at, User).join(ApiToken.user)
                                    .where(ApiToken.token_hash == hash_token(raw.strip()))).one_or_none()
         if found is None:
-            raise ApiError(401, "this API token is not valid (mistyped or revoked); create one at /settings/tokens")
+            _bad_token("this API token is not valid (mistyped or revoked); create one at /settings/tokens")
         token_id, last_used_at, g.user = found
         _touch(token_id, last_used_at)
     elif request.method not in READS:
@@ -76,6 +84,16 @@ def authenticate():
                             "the browser session is accepted for reading only")
     elif g.user is None:
         raise ApiError(401, "send 'Authorization: Bearer <token>' (create one at /settings/tokens)")
+
+
+def _bad_token(why: str):
+    """401, or 429 once the client sent more bad tokens than RATELIMIT_API_BAD_TOKENS allows: each bad string
+    has its own budget under RATELIMIT_API (keyed on the token), so the client's address counts these."""
+    wait = rate_limits.failed_authentication()
+    if wait is not None:
+        raise ApiError(429, "too many requests with an invalid token from this address: wait the seconds the "
+                            "Retry-After header gives", headers={"Retry-After": str(wait)})
+    raise ApiError(401, why)
 
 
 def _touch(token_id: int, last_used_at: datetime | None) -> None:
@@ -89,8 +107,8 @@ def _touch(token_id: int, last_used_at: datetime | None) -> None:
 @bp.errorhandler(ApiError)
 def _api_error(exc: ApiError):
     # RFC 6750: a 401 names the scheme it wants.
-    headers = {"WWW-Authenticate": 'Bearer realm="pbem"'} if exc.status == 401 else None
-    return error_response(exc.status, exc.message, headers, **exc.extra)
+    headers = {"WWW-Authenticate": 'Bearer realm="pbem"'} if exc.status == 401 else {}
+    return error_response(exc.status, exc.message, {**headers, **exc.headers}, **exc.extra)
 
 
 @bp.errorhandler(play.PlayError)
@@ -353,6 +371,7 @@ def invite(game_id: int):
     game = _game(game_id)
     data = _load(schemas.shared(schemas.InviteSchema))
     play.invite(game.id, g.user, data["email"])
+    rate_limits.invitation_sent()
     return _game_response(game_id)
 
 

@@ -100,6 +100,12 @@ def signin_link(email: str, next_path: str | None) -> str:
     return current_app.config["BASE_URL"] + url_for("auth.confirm", token=token, next=safe_next(next_path))
 
 
+def requested_address(text: str) -> str:
+    """The address a sign-in link asked for with `text` is mailed to (BadAddress when none). The rate limit
+    per address keys on it too (web/rate_limits.py), so every spelling of one mailbox shares one budget."""
+    return addresses.normalise(text.strip().lower())
+
+
 @bp.route("/signin", methods=["GET", "POST"])
 def signin():
     error = None
@@ -107,7 +113,7 @@ def signin():
     next_path = safe_next(request.args.get("next") or request.form.get("next"))
     if request.method == "POST":
         try:
-            email = addresses.normalise(email)
+            email = requested_address(email)
         except addresses.BadAddress as exc:
             error = _("Please enter an email address such as name@example.com.") + " " + exc.why
         else:

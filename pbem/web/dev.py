@@ -8,6 +8,7 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from flask_babel import gettext as _
 from sqlalchemy import select
 
+from .. import health
 from ..extensions import db
 from ..mail.report import HELD_BACK
 from ..models import InboundMessage, Outbox
@@ -59,7 +60,7 @@ def mailbox():
     # Mail that got no answer because a cap held it back: nothing is in the list above for it.
     held = db.session.scalars(select(InboundMessage).where(InboundMessage.detail.contains(HELD_BACK))
                               .order_by(InboundMessage.id.desc()).limit(50)).all()
-    return render_template("dev/mailbox.html", rows=rows, held=held)
+    return render_template("dev/mailbox.html", rows=rows, held=held, health=health.report())
 
 
 @bp.route("/mailbox/<int:row_id>")

@@ -9,6 +9,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
+from ..access_log import mask
 from ..extensions import db
 
 log = logging.getLogger(__name__)
@@ -88,10 +89,23 @@ def note_commit(_session) -> None:
         request.environ[COMMIT_TRIED] = True
 
 
-def _run_again() -> bool:
+def dropped_connection(exc: Exception) -> bool:
+    """Whether `exc` is a pooled connection the database dropped (a restart, an idle timeout,
+    pg_terminate_backend), met at its first statement."""
+    return isinstance(exc, sa.DBAPIError) and exc.connection_invalidated
+
+
+def may_run_again(exc: Exception) -> bool:
+    """Whether database_unavailable will run the request again for `exc`: a dropped connection, the first
+    time, while the request has tried no commit. A view that answers database errors itself (web/hooks.py)
+    lets such an error through to it."""
+    return dropped_connection(exc) and not (request.environ.get(COMMIT_TRIED) or request.environ.get(RAN_AGAIN))
+
+
+def _run_again(exc: Exception) -> bool:
     """Whether the request may run once more: only once, and only while it has tried no commit, so
     that nothing it did is stored (a COMMIT that failed on a dropped connection may have been applied)."""
-    if request.environ.get(COMMIT_TRIED) or request.environ.get(RAN_AGAIN):
+    if not may_run_again(exc):
         return False
     request.environ[RAN_AGAIN] = True
     return True
@@ -105,9 +119,9 @@ def database_unavailable(exc: Exception):
     dropped (a restart, an idle timeout, pg_terminate_backend) fails its first statement instead,
     and SQLAlchemy then discards it with every connection pooled before the failure.
     """
-    if isinstance(exc, sa.DBAPIError) and exc.connection_invalidated and _run_again():
+    if _run_again(exc):
         log.warning("database connection dropped on %s %s (%s); running the request again", request.method,
-                    request.path, (str(exc.orig).strip().splitlines() or ["?"])[0])
+                    mask(request.path), (str(exc.orig).strip().splitlines() or ["?"])[0])
         _reset_session()
         app = current_app._get_current_object()
         try:
@@ -116,7 +130,7 @@ def database_unavailable(exc: Exception):
             return answer if answer is not None else app.dispatch_request()
         except Exception as again:  # noqa: BLE001 - answered as any error of this request would be
             return app.handle_user_exception(again)
-    log.warning("database unavailable on %s %s: %s", request.method, request.path, exc)
+    log.warning("database unavailable on %s %s: %s", request.method, mask(request.path), exc)
     _reset_session()
     g.user = None  # this answer must not need the database: no name in the page header
     headers = {"Retry-After": str(RETRY_AFTER)}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy import select
@@ -52,6 +52,16 @@ def _locale() -> str:
 
 def _render(game: Game, seat: int | None, link_token: str | None = None, read_only: bool = False,
             outcome: play.Outcome | None = None, error: str | None = None, status: int = 200):
+    response = make_response(_page(game, seat, link_token, read_only, outcome, error, status))
+    if seat is not None:
+        # A seat's page shows its hand (and, from a seat link, the key to its prompt): no shared cache, nor the
+        # browser's history on a shared computer, may keep it. Spectators' pages may be kept.
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _page(game: Game, seat: int | None, link_token: str | None, read_only: bool, outcome: play.Outcome | None,
+          error: str | None, status: int):
     failed_mail = delivery.failed_mail(game.id) if g.user is not None and g.user.id == game.host_id else []
     if game.status in ("lobby", "abandoned"):
         return render_template("lobby/show.html", game=game, seat=seat, failed_mail=failed_mail), status

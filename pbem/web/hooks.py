@@ -9,6 +9,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..extensions import csrf, db
 from ..mail import inbound, providers
+from . import errors
 
 log = logging.getLogger(__name__)
 bp = Blueprint("hooks", __name__, url_prefix="/inbound")
@@ -40,7 +41,12 @@ def _take(source: str, read):
         return response, refused.status
     try:
         row = inbound.receive(raw, source)
-    except SQLAlchemyError:
+    except SQLAlchemyError as exc:
+        if errors.may_run_again(exc):
+            # A pooled connection the database dropped, met before anything was stored: errors.database_unavailable
+            # runs the request again on a fresh one, as it does every page and API call. A provider may try a
+            # message only once, or hours later: a stale pool must not refuse it.
+            raise
         # Not stored (the database failed): a 5xx makes the provider deliver it again later,
         # and a Mailgun token is bound to this message, so the retry is accepted.
         db.session.rollback()

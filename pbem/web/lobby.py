@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 
 from .. import engine, play
 from ..text_input import TITLE_MAX, TextRefused, checked_title
+from . import rate_limits
 from .auth import login_required
 from .game_page import load_game
 
@@ -117,8 +118,11 @@ def leave(game_id: int):
 @login_required
 def invite(game_id: int):
     email = request.form.get("email", "")
-    return _lobby_action(game_id, lambda: play.invite(game_id, g.user, email),
-                         _("Invitation sent to %(email)s.", email=email.strip()))
+
+    def send():
+        play.invite(game_id, g.user, email)
+        rate_limits.invitation_sent()  # only an invitation sent uses up the budget (RATELIMIT_INVITES)
+    return _lobby_action(game_id, send, _("Invitation sent to %(email)s.", email=email.strip()))
 
 
 @bp.post("/games/<int:game_id>/bot")

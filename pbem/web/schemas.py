@@ -163,9 +163,9 @@ class CreateGameSchema(Schema):
     slug = fields.Str(required=True, validate=_known_game)
     seats = fields.Int(strict=True, required=True, validate=validate.Range(min=1, max=16))
     title = fields.Str(allow_none=True, validate=_title, metadata={
-        "maxLength": text_input.TITLE_MAX, "pattern": f"^[^{text_input.TITLE_REFUSED}]*$",
-        "description": "one line, no control or bidi override characters (it is in every mail's subject); "
-                       "blank: the game's name"})
+        "maxLength": text_input.TITLE_MAX, "pattern": text_input.TITLE_PATTERN,
+        "description": "one line of visible text, no control, bidi override or noncharacter characters (it is in "
+                       "every mail's subject); blank: the game's name"})
     options = fields.Dict(keys=fields.Str(), values=fields.Raw(), load_default=dict)
     turn_seconds = fields.Int(strict=True, allow_none=True, validate=validate.Range(min=600, max=90 * 86400))
     bots = fields.Int(strict=True, load_default=0, validate=validate.Range(min=0))

@@ -99,3 +99,45 @@ def test_a_database_outage_is_503_with_retry_after_and_passes(fresh_pg, tmp_path
             time.sleep(0.2)
         log = (tmp_path / "gunicorn.log").read_text()
         assert '" 500 ' not in log, log[-5000:]
+
+
+def _mail(n: int) -> bytes:
+    from email.message import EmailMessage
+    from email.utils import make_msgid
+
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = f"zoe{n}@example.org", "play@pbem.test", "hello"
+    msg["Message-ID"] = make_msgid(domain="mail.example.org")
+    msg.set_content("help\n")
+    return msg.as_bytes()
+
+
+def _post_mail(url: str, raw: bytes):
+    request = urllib.request.Request(url, data=raw, headers={"Content-Type": "message/rfc822"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def test_a_webhook_post_on_a_dropped_connection_runs_again_and_is_stored(fresh_pg, tmp_path):
+    """The first raw-webhook POST of a worker after the database dropped its connections was a 503 (an API call
+    ran again on a fresh connection): a provider that tries once lost the mail."""
+    set_up(fresh_pg, tmp_path, lambda app: None)
+    secret = "raw-secret-0123456789"
+    name = fresh_pg.rsplit("/", 1)[1]
+    # One worker: the request after the cut is surely the one on a connection that was pooled before it.
+    with gunicorn(fresh_pg, tmp_path, workers=1, extra_env={"INBOUND_SECRET": secret}) as base:
+        hook = f"{base}/inbound/raw/{secret}"
+        for n in range(3):
+            assert _post_mail(hook, _mail(n))[0] == 200
+            _database(name, allow=False)  # every connection ended (the database restarted, a failover)...
+            _database(name, allow=True)  # ...and it takes new ones at once
+            status, text = _post_mail(hook, _mail(10 + n))
+            assert status == 200, text
+        with psycopg.connect(fresh_pg) as conn:
+            stored = conn.execute("SELECT count(*) FROM inbound_messages").fetchone()[0]
+        assert stored == 6
+    log = (tmp_path / "gunicorn.log").read_text()
+    assert log.count("running the request again") == 3 and '" 503 ' not in log and '" 500 ' not in log, log[-5000:]

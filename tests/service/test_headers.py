@@ -77,6 +77,37 @@ def test_under_https_hsts_secure_cookies_and_a_redirect_from_http(make_app, make
     assert "Secure" in set_cookie and "HttpOnly" in set_cookie and "SameSite=Lax" in set_cookie
 
 
+def test_a_seats_page_is_kept_by_no_cache(client, make_game):
+    """A page showing a player's hand (signed in, or by the seat link of a turn mail) could be kept by
+    a shared cache or the back-forward cache of a shared computer."""
+    game = make_game(humans=("ann", "bob"))
+    turn = db.session.scalars(db.select(Outbox).where(Outbox.kind == "turn", Outbox.to_address == "ann@example.com")
+                              ).first()
+    link = re.search(r"http://pbem\.test(/play/\S+)", turn.text).group(1)
+    spectator = client.get(f"/games/{game.id}")  # no seat, no hand
+    assert spectator.status_code == 200 and "no-store" not in spectator.headers.get("Cache-Control", "")
+    by_link = client.get(link)
+    assert by_link.status_code == 200 and by_link.headers["Cache-Control"] == "no-store"
+    signin(client, "ann@example.com")
+    for path in (f"/games/{game.id}", f"/games/{game.id}?upto=1", link):
+        page = client.get(path)
+        assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store", path
+    refused = client.post(f"/games/{game.id}/move", data={"version": str(game.version), "text": "take 9"})
+    assert refused.status_code == 422 and refused.headers["Cache-Control"] == "no-store"
+
+
+def test_the_apis_answers_are_kept_by_no_cache(client, make_user, make_game):
+    """The API answers the caller's own view (a seat's hand, their games); its public schema may be cached."""
+    from pbem.web.tokens_page import issue_token
+
+    game = make_game(humans=("ann", "bob"))
+    auth = {"Authorization": f"Bearer {issue_token(game.seat_at(0).user, 'test')}"}
+    for path in (f"/api/v1/games/{game.id}", f"/api/v1/games/{game.id}/legal", "/api/v1/games", "/api/v1/dashboard"):
+        answer = client.get(path, headers=auth)
+        assert answer.headers["Cache-Control"] == "no-store", (path, answer.status_code)
+    assert "no-store" not in client.get("/api/v1/openapi.json").headers.get("Cache-Control", "")
+
+
 INLINE = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>|<[^>]*\s(?:on[a-z]+|style)\s*=|<style|javascript:", re.I)
 SOURCES = [p for p in (ROOT / "pbem" / "web").rglob("*") if p.suffix in (".html", ".js", ".svg")]
 

@@ -28,8 +28,14 @@ HOSTILE = [
     "/\u29f8evil.example", "/%EF%BC%8Fevil.example",
     "/" + "a" * 1000,
     "", None,
+    # Dot segments and empty ones: a browser resolves "/.//evil.example" to the path "//evil.example", which
+    # whatever puts it in a link next reads as another site; and their encoded forms.
+    "/.//evil.example", "/./\\evil.example", "//evil.example", "/%2F%2Fevil.example", "/%2e//evil.example",
+    "/.%2F/evil.example", "/./%2Fevil.example", "/a/..//evil.example", "/games/..//evil.example",
+    "/a//evil.example", "/%2e%2e/%2F/evil.example", "/games/../..", "/.", "/games/.",
 ]
-SAFE = ["/", "/games/12", "/settings", "/settings/tokens", "/games/5?view=log#talk", "/games/5/move?x=a%20b"]
+SAFE = ["/", "/games/12", "/settings", "/settings/tokens", "/games/5?view=log#talk", "/games/5/move?x=a%20b",
+        "/games/", "/settings?back=/a//b", "/games/5.json"]
 
 
 @pytest.mark.parametrize("raw", HOSTILE)
