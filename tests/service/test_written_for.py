@@ -76,3 +76,30 @@ def test_without_a_known_prompt_lines_apply_as_before(make_game):
     game = make_game("stone-age", humans=("ann",), bots=1)
     outcome = play.submit(game.id, 0, "place 2 hunt", "email", "email:<none@x>")
     assert outcome.ok and not outcome.moved_on
+
+
+def test_a_reply_to_an_old_tta_turn_mail_applies_nothing_and_says_which_turn_it_answered(make_game):
+    """Issue 23: a Japanese player answered his round-1 turn mail with 終了 in round 5; it passed his political
+    action. A TtA turn mail answers one turn (the round and whose turn), whatever phases the reply plays."""
+    tta = engine.get("tta")
+    game = make_game("tta", humans=("ann",), bots=1)
+    asked = _prompt_version(game)
+    rnd = random.Random(5)
+    for n in range(2000):
+        db.session.refresh(game)
+        if game.state["round"] >= 3 and 0 in [p.seat for p in tta.pending(game.state)]:
+            break
+        assert play.submit(game.id, 0, str(tta.bot_move(game.state, 0, rnd)), "web", f"web:tta-{n}").ok
+    else:
+        raise AssertionError("round 3 never came")
+    before, now_key = game.version, tta.turn_key(game.state, 0)
+    outcome = play.submit(game.id, 0, "done", "email", "email:<old-tta@x>", written_for=asked)
+    db.session.refresh(game)
+    assert outcome.applied == [] and outcome.moved_on and game.version == before
+    assert outcome.error.startswith("this mail answered round 1, turn of player 1; the game is in round ")
+    assert tta.turn_key_text(now_key, "en") in outcome.error
+    assert "第1ラウンドのプレイヤー1の手番" in outcome.error_in("ja")
+    # A reply to the mail of the turn under way plays the whole turn, across its phases.
+    current = _prompt_version(game)
+    line = str(tta.bot_move(game.state, 0, random.Random(1)))
+    assert play.submit(game.id, 0, line, "email", "email:<new-tta@x>", written_for=current).applied == [line]

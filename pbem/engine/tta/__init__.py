@@ -111,6 +111,25 @@ def current_turn(state: dict) -> tuple[int, str]:
     return state["turn"], f"{state['round']}:{state['turn']}"
 
 
+def turn_key(state: dict, seat: int) -> str:
+    """The part of the game a prompt belongs to: the round and whose turn it is, "round:seat" (optional contract:
+    a reply written for one turn is not applied in another). A whole turn goes through several phases, and a
+    reply plays them all, so the phase is not part of it; an interrupt (a defence, a pact's answer) belongs to
+    the turn it interrupts."""
+    return current_turn(state)[1]
+
+
+# "round 5, turn of player 2" in each language: the reader's words for a turn key.
+TURN_WORDS = {"en": "round {round}, turn of player {n}", "ja": "第{round}ラウンドのプレイヤー{n}の手番",
+              "fr": "manche {round}, tour du joueur {n}", "de": "Runde {round}, Zug von Spieler {n}"}
+
+
+def turn_key_text(key: str, locale: str = "en") -> str:
+    """A turn key in words: "round 5, turn of player 2"."""
+    round_, _, seat = key.partition(":")
+    return TURN_WORDS.get(locale, TURN_WORDS["en"]).format(round=round_, n=int(seat) + 1)
+
+
 # Events after which a move cannot be taken back: something left a face-down pile (the row dealt from a civil
 # deck and the age it ended, a current event revealed, military cards drawn or reshuffled). New events that draw,
 # shuffle or reveal join this set: tests/engine/test_undo_barrier.py plays bot games and fails on any move that
@@ -157,5 +176,6 @@ from .score_sheet import score_sheet  # noqa: E402,F401
 # The optional contract this game offers (pbem/engine/base.py, Capabilities).
 CAPABILITIES = base.Capabilities(
     scores=scores, parse_names=True, shown_command=shown_command, board_text=board_text, card_name=card_name,
-    legal_texts=legal_texts, score_sheet=score_sheet, current_turn=current_turn, undo_barrier=undo_barrier,
+    legal_texts=legal_texts, score_sheet=score_sheet, turn_key=turn_key, turn_key_text=turn_key_text,
+    current_turn=current_turn, undo_barrier=undo_barrier,
     deadline_move=deadline_move, examples_last=EXAMPLES_LAST)
