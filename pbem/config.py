@@ -71,11 +71,13 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
         # Mail-side rate limits (pbem/mail/throttle.py, docs/security.md): "say" lines read from one
         # mail; table talk by mail per player; answers to strangers, all addresses together (each
         # address also gets one an hour at most); answers per address to mail that proves no sender,
-        # so a forged From cannot make pbem mail a player all day.
+        # so a forged From cannot make pbem mail a player all day; explanations per player to a registered
+        # player whose mail went to another seat's reply address (apart from strangers' one an hour).
         "MAIL_SAY_PER_MESSAGE": int(env.get("MAIL_SAY_PER_MESSAGE") or 3),
         "MAIL_SAY_LIMIT": env.get("MAIL_SAY_LIMIT") or "20 per hour",
         "MAIL_STRANGER_LIMIT": env.get("MAIL_STRANGER_LIMIT") or "60 per hour",
         "MAIL_UNPROVEN_LIMIT": env.get("MAIL_UNPROVEN_LIMIT") or "10 per hour",
+        "MAIL_MISDIRECTED_LIMIT": env.get("MAIL_MISDIRECTED_LIMIT") or "5 per hour",
         "MAIL_URL": env.get("MAIL_URL") or None,
         # Days a sent mail keeps its text and HTML in the outbox (mail/retention.py); the row itself stays.
         "MAIL_RETENTION_DAYS": float(env.get("MAIL_RETENTION_DAYS") or 7),

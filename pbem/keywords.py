@@ -42,6 +42,12 @@ _TABLE = sorted(((_fold(w), verb) for verb, words in WORDS.items() for w in word
 _LANGUAGE = {_fold(w): lang for by in _BY_LANGUAGE.values() for lang, words in by.items() for w in words}
 
 
+def word(verb: str, language: str | None) -> str:
+    """The word for service `verb` a reader of `language` would write ("say" -> "発言" in ja); English otherwise."""
+    by = _BY_LANGUAGE[verb]
+    return (by.get(language or "en") or by["en"])[0]
+
+
 def match(line: str) -> tuple[str, str] | None:
     """The service verb a line starts with and the rest of the line (as typed), or None for other lines."""
     folded = _fold(line.strip())

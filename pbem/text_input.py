@@ -64,6 +64,17 @@ def normalise_command_text(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.split("\n"))
 
 
+_NOT_IN_TALK = dict.fromkeys(k for k in INVISIBLE if k != 0x200D)  # a zero-width joiner holds emoji together
+
+
+def talk_text(text: str) -> str:
+    """Table talk as its writer wrote it (full-width "！", "？", letters and spaces kept, unlike
+    normalise_command_text): only line breaks made plain, and controls and invisible characters removed."""
+    text = _LINE_BREAKS.sub("\n", _SURROGATE.sub("", text)).translate(_NOT_IN_TALK)
+    text = _CONTROL.sub("", text.replace("\t", " "))
+    return "\n".join(line.rstrip() for line in text.split("\n"))
+
+
 def checked_title(text: str | None) -> str | None:
     """The title with outer spaces trimmed (None when blank); TextRefused for line breaks, controls, bidi overrides,
     noncharacters, and for a title of invisible characters only (`\u200b`, `\uffff`)."""

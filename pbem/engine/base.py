@@ -309,7 +309,8 @@ class Capabilities:
       from a face-down pile): `undo` never takes such a move back (pbem/play/undo.py); without it, no undo.
     - `deadline_move(state, seat)`: the move played for a seat whose deadline passed (else the seeded bot's).
     - `players_allowed(options) -> tuple[int, ...]`: the player counts these options allow (else PLAYERS).
-    - `examples_last`: verbs that give something up, shown last among example commands.
+    - `examples_last`: verbs that give something up or end the turn, shown last among example commands (in
+      this order), so that examples pasted in order do not end the turn early.
     - `other_names`: other names of the game that a mail's `new` may use.
     """
 

@@ -26,6 +26,9 @@ SAY_PER_HOUR = N_("you have reached the limit for table talk by mail (%(limit)s)
                   "sent: talk on the game page, or try again later")
 UNCONFIRMED = N_("a From line can be forged, so pbem does this only for mail that proves it is yours: reply to "
                  "this answer (its reply address is made for your address and this request) and it is done")
+NOT_YOUR_GAME = N_("you have no seat in game %(game)d, so pbem plays nothing from a mail of its thread: reply to "
+                   "the turn mails of your own games (each carries your seat's reply address), or see game "
+                   "%(game)d on the web: %(url)s")
 UNPROVEN_LOBBY = N_("a From line can be forged, so pbem changes game %(game)d by mail only when the mail proves "
                     "it is yours: reply to this answer (its reply address is signed for you), or use the web: "
                     "%(url)s")
@@ -99,6 +102,11 @@ def _moves(step: Step, ctx: Context, key: str) -> None:
     if ctx.game is None:
         step.refuse(step.lines[0], "pbem cannot tell which game this is for: reply to a mail of that game "
                                    "(its reply address names your seat)")
+        return
+    if ctx.seat is None and ctx.game.status != "lobby":
+        # A player's mail in the thread of a game they are not in: where to reply instead.
+        step.refuse(step.lines[0], NOT_YOUR_GAME, game=ctx.game.id,
+                    url=f"{current_app.config['BASE_URL']}/games/{ctx.game.id}")
         return
     if not ctx.may_change(ctx.game.id):
         step.refuse(step.lines[0], UNVOUCHED)

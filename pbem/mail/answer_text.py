@@ -223,6 +223,9 @@ def _render_new(step: Step, report: Report, locale: str) -> list[str]:
     db.session.refresh(game)
     out = [_("You created game #%(id)s \"%(title)s\" (%(name)s) with %(seats)s seats.", id=game.id,
              title=game.title, name=engine.get(game.slug).NAME, seats=game.num_seats)]
+    bots = sum(1 for s in game.seats if s.is_bot)
+    if bots:
+        out.append(bots_line(bots))
     invited = [s.invited_email for s in game.seats if s.invited_email and s.user_id is None]
     if invited:
         out.append(_("Invited: %(addresses)s. The game starts when you send \"start\" once every seat is taken.",
@@ -233,6 +236,13 @@ def _render_new(step: Step, report: Report, locale: str) -> list[str]:
         out.append(_("Seats are open: others may join with \"join %(id)s\"; send \"start\" when every seat is "
                      "taken.", id=game.id))
     return out
+
+
+def bots_line(bots: int) -> str:
+    """What a new game's bots are, in the current locale (the answer that made the game, the request's
+    confirmation)."""
+    return ngettext("With %(num)d bot: it plays its turns at once, whenever it is asked.",
+                    "With %(num)d bots: they play their turns at once, whenever they are asked.", bots)
 
 
 def _render_language(step: Step, report: Report, locale: str) -> list[str]:

@@ -10,15 +10,17 @@ from flask import current_app
 from flask_babel import force_locale, gettext as _
 from sqlalchemy import func, select
 
-from .. import outbox, tokens
+from .. import engine, outbox, tokens
 from ..clock import now
 from ..extensions import db
 from ..models import Game, InboundMessage, Outbox, User
+from ..presentation.words import prompt_words, seat_names
 from . import outbound, throttle
-from .answer_text import asked_seat, render
+from .answer_text import asked_seat, bots_line, render
 from .decode import Received
 from .folding import fold
 from .report import Held, Report, per_hour
+from .writing import _short
 
 # An address gets at most one "who are you?" answer an hour, and at most this many answers of
 # any kind: a mail program that answers every answer must not start an endless exchange.
@@ -50,10 +52,12 @@ def queue_answer(row: InboundMessage, received: Received, report: Report) -> Hel
     with force_locale(_locale(user)):
         text = fold(render(report, _locale(user)))  # a phone's reader: 78 columns, as the turn mail
     asked = asked_seat(game, seat)
-    message_id = None
+    message_id = subject = None
     if asked is not None:
         message_id = (f"<answer.{tokens.reply_token(game.id, seat)}.{asked.prompt_version}."
                       f"{hashlib.sha256(row.message_id.encode()).hexdigest()[:12]}@{current_app.config['INBOUND_DOMAIN']}>")
+        with force_locale(_locale(user)):
+            subject = _turn_subject(game, seat)
     if report.reply_to is not None:
         reply_to = report.reply_to
     elif game is not None and seat is not None:
@@ -62,11 +66,62 @@ def queue_answer(row: InboundMessage, received: Received, report: Report) -> Hel
         reply_to = tokens.table_address(game.id, user.email)  # a reply to it may join or start
     else:
         reply_to = f"play@{current_app.config['INBOUND_DOMAIN']}"
-    _send(row, received, "answer", user.email, text, reply_to, user=user, game=game, message_id=message_id)
+    _send(row, received, "answer", user.email, text, reply_to, user=user, game=game, message_id=message_id,
+          subject=subject)
     return None
 
 
-def queue_confirmation(row: InboundMessage, received: Received, address: str, locale: str | None) -> Held | None:
+def _turn_subject(game: Game, seat: int) -> str | None:
+    """The subject of the turn mail an answer doubles as ("[pbem #12 Title] Your turn: …", as writing._turn
+    words it), when it tells the seat "It is your turn"; None otherwise (the answer is "Re: " their subject)."""
+    rules = engine.get(game.slug)
+    names = seat_names(game)
+    prompts = [p for p in rules.pending(game.state) if p.seat == seat] if game.state is not None else []
+    if not prompts:
+        return None
+    asked = ", ".join(_short(prompt_words(p, names, rules)) for p in prompts)
+    your_turn = _("Your turn: %(asked)s", asked=asked)
+    return outbound.subject(game, your_turn)
+
+
+def queue_misdirected(row: InboundMessage, received: Received, user: User, game: Game | None,
+                      lines: list[str]) -> Held | None:
+    """Tell a registered player why their mail to another seat's reply address was not played, and where to
+    reply; None when queued, else the cap that held it back.
+
+    Their own allowance (MAIL_MISDIRECTED_LIMIT per player), apart from strangers' REFUSAL_EVERY: a player's
+    request confirmed minutes before must not leave this mail unanswered. The answer goes to their own address.
+    """
+    if _answers_lately(user.email, ("answer", "refusal")) >= MAX_ANSWERS_PER_HOUR:
+        return Held("MAX_ANSWERS_PER_HOUR", per_hour(MAX_ANSWERS_PER_HOUR))
+    if throttle.check("MAIL_MISDIRECTED_LIMIT", str(user.id)) is not throttle.Verdict.OK:
+        return Held("MAIL_MISDIRECTED_LIMIT", throttle.describe("MAIL_MISDIRECTED_LIMIT"))
+    base = current_app.config["BASE_URL"]
+    own = game.seat_of(user) if game is not None else None
+    if own is not None and own.position is not None:
+        reply_to = tokens.reply_address(game.id, own.position)
+    else:
+        reply_to = f"play@{current_app.config['INBOUND_DOMAIN']}"
+    number = game.id if game is not None else "?"
+    with force_locale(_locale(user)):
+        body = [_("pbem received your mail, but played nothing from it: it was sent to the reply address of "
+                  "another seat in game #%(game)s, and a seat's reply address takes commands only from that "
+                  "seat's player.", game=number), ""]
+        if own is not None and own.position is not None:
+            body += [_("Your own seat in game #%(game)s has its own reply address; reply to your own turn mails, "
+                       "or to this mail (it goes there):", game=number), f"  {reply_to}"]
+        else:
+            body += [_("You have no seat in game #%(game)s. The game's page:", game=number),
+                     f"  {base}/games/{game.id}" if game is not None else f"  {base}/"]
+        if lines:
+            body += ["", _("Not played:"), *(f"  > {line}" for line in lines[:10])]
+        text = fold("\n".join([_("Hello %(name)s,", name=user.name), "", *body, ""]))
+    _send(row, received, "answer", user.email, text, reply_to, user=user, game=game)
+    return None
+
+
+def queue_confirmation(row: InboundMessage, received: Received, address: str, locale: str | None,
+                       bots: int = 0) -> Held | None:
     """Ask a new address to confirm its request (a new game) by replying; None when queued, else what held it.
 
     Limited like the explanations to strangers: a From line costs nothing to forge.
@@ -82,6 +137,7 @@ def queue_confirmation(row: InboundMessage, received: Received, address: str, lo
             _("pbem received your request for a new game from %(address)s. A From line can be forged, so pbem "
               "does it only once this address shows that it reads our mail: reply to this mail (what you write "
               "does not matter) and the game is created, with an account for this address.", address=address),
+            *([bots_line(bots)] if bots else []),
             "", _("If you did not ask for anything, ignore this mail: nothing happens."),
             "", _("(pbem sends this explanation at most once an hour.)"), ""])
     _send(row, received, "refusal", address, text, tokens.confirm_address(row.id, address), user=None, game=None)
@@ -101,7 +157,7 @@ def _stranger_cap(address: str | None) -> Held | None:
 
 
 def queue_refusal(row: InboundMessage, received: Received, reason: str, address: str, user: User | None,
-                  game: Game | None) -> Held | None:
+                  game: Game | None, locale: str | None = None) -> Held | None:
     """Explain to an unknown or wrong sender why nothing was done, once an hour per address; None when queued,
     else the cap that held it back."""
     address = _mailable(address)
@@ -112,7 +168,8 @@ def queue_refusal(row: InboundMessage, received: Received, reason: str, address:
     if held is not None:
         return held
     base = current_app.config["BASE_URL"]
-    locale = _locale(user)
+    # A stranger is answered in the language their service words are written in (`locale`), a user in theirs.
+    locale = _locale(user) if user is not None or locale not in current_app.config["LANGUAGES"] else locale
     reply_to = f"play@{current_app.config['INBOUND_DOMAIN']}"
     with force_locale(locale):
         if reason == "unproven_invitee":
@@ -161,7 +218,8 @@ def queue_error(row: InboundMessage, received: Received, user: User) -> None:
 
 
 def _send(row: InboundMessage, received: Received, kind: str, to: str, text: str, reply_to: str, *,
-          user: User | None = None, game: Game | None = None, message_id: str | None = None) -> None:
+          user: User | None = None, game: Game | None = None, message_id: str | None = None,
+          subject: str | None = None) -> None:
     own = received.message_id if _CLEAN_ID.fullmatch(received.message_id) else None
     references = [ref for ref in received.references[-8:] if ref != own and _CLEAN_ID.fullmatch(ref)]
     headers = {
@@ -174,7 +232,8 @@ def _send(row: InboundMessage, received: Received, kind: str, to: str, text: str
     if own is not None:  # threaded under the player's mail
         headers["In-Reply-To"] = own
         headers["References"] = " ".join(references + [own])
-    outbox.store(_dedupe_key(row.message_id), kind, to, subject=_subject(received, game), text=text, user=user,
+    outbox.store(_dedupe_key(row.message_id), kind, to, subject=_subject(received, game, subject),
+                 text=fold(text), user=user,
                  game=game, headers=headers, message_id=message_id, status="pending")
 
 
@@ -206,10 +265,13 @@ def _locale(user: User | None) -> str:
     return locale if locale in current_app.config["LANGUAGES"] else "en"
 
 
-def _subject(received: Received, game: Game | None) -> str:
-    subject = re.sub(r"[\x00-\x1f\x7f]", "", received.subject).encode("utf-8", "replace").decode().strip()
+def _subject(received: Received, game: Game | None, chosen: str | None = None) -> str:
+    """`chosen`, else "Re: " and the subject of the mail answered; under 78 columns either way."""
+    subject = chosen or re.sub(r"[\x00-\x1f\x7f]", "", received.subject).encode("utf-8", "replace").decode().strip()
     if not subject:
-        subject = outbound.game_tag(game) if game is not None else "pbem"
-    return subject if re.match(r"(?i)(re|aw|sv|antw|réf)\s*:", subject) else f"Re: {subject}"
+        subject = outbound.subject(game, "") if game is not None else "pbem"
+    if not chosen and not re.match(r"(?i)(re|aw|sv|antw|réf)\s*:", subject):
+        subject = f"Re: {subject}"
+    return outbound.shorten(subject, outbound.SUBJECT_WIDTH)
 
 

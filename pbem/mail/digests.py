@@ -14,7 +14,7 @@ from ..models import Game, Outbox, Seat, User
 from ..presentation.times import reader_locale, zone_of
 from ..presentation.turn import commands_doc, turn_block
 from .folding import fold
-from .outbound import footer, list_headers, render
+from .outbound import footer, list_headers, render, subject as mail_subject
 
 DIGEST_HOUR = 7  # local time of the daily digest, in each player's own time zone
 
@@ -63,7 +63,7 @@ def queue_digest(user: User, day: str) -> Outbox | None:
         context = {"blocks": blocks, "user": user, "commands_doc": commands_doc(), **footer(user)}
         subject = ngettext("[pbem] %(num)s game is waiting for you", "[pbem] %(num)s games are waiting for you",
                            len(blocks))
-        return outbox.store(key, "digest", user.email, subject=subject, text=fold(render("digest.txt", **context)),
+        return outbox.store(key, "digest", user.email, subject=mail_subject(None, subject), text=fold(render("digest.txt", **context)),
                             html=render("digest.html", **context), user=user, status="pending",
                             headers={"Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All",
                                      **list_headers(user)})

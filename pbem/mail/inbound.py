@@ -18,6 +18,7 @@ from ..play.transaction import note
 from . import acting, answers, bounces, outbound, requests, throttle
 from .report import Held, Report, Step
 from .command_text import command_lines
+from .reply import signer_names
 from .decode import MAX_RAW_BYTES, Received, decode
 
 log = logging.getLogger(__name__)
@@ -239,8 +240,11 @@ def _handle(row_id: int, received: Received) -> None:
     sender = received.from_address.strip().lower()
     if not sender or _clean(sender, 320) != sender:
         return _finish(row, "unknown_sender", "no usable sender address: not answered")
-    lines = command_lines(received.text)
-    ctx = acting.Context(raw=row.raw, sender=sender, source=row.source, user=_user_by_address(sender))
+    user = _user_by_address(sender)
+    # The writer's names: a name signed above "Sent from my iPhone" is no command.
+    names = signer_names(received.from_name, sender) | (signer_names(user.name, "") if user else frozenset())
+    lines = command_lines(received.text, names)
+    ctx = acting.Context(raw=row.raw, sender=sender, source=row.source, user=user)
     request = _confirmed_request(received, sender)
     if request is not None:
         # A reply to our confirmation address: carry out the stored request it confirms.
@@ -256,7 +260,13 @@ def _handle(row_id: int, received: Received) -> None:
         # The token travels with forwarded mail, so it alone does not say who writes: the
         # sender must also be the seat's player (see docs/mail.md, "Who may answer").
         if seat is None or seat.user is None or seat.user.email.strip().lower() != sender:
-            held = answers.queue_refusal(row, received, "wrong_sender", sender, ctx.user, game)
+            if ctx.user is not None:
+                # A player of ours who wrote to another seat's address (a wrong thread): told where to
+                # reply, with their own allowance, not strangers' one explanation an hour.
+                held = answers.queue_misdirected(row, received, ctx.user, game, lines)
+            else:
+                held = answers.queue_refusal(row, received, "wrong_sender", sender, None, game,
+                                             requests.language_of(lines))
             detail = f"the reply address of game {signed.game_id} seat {signed.seat} used by another address; "
             ctx.game, ctx.seat = game, signed.seat
             return _finish(row, "wrong_sender", detail + _answered(held), ctx)
@@ -273,13 +283,13 @@ def _handle(row_id: int, received: Received) -> None:
             ctx.seat = acting.position(hint, ctx.user)
     if ctx.user is None and any(step.verb == "new" for step in route(lines)):
         # A stranger asks for a game: their address must first show it reads our mail.
-        held = answers.queue_confirmation(row, received, sender, requests.language_of(lines))
+        held = answers.queue_confirmation(row, received, sender, requests.language_of(lines), _bots_asked(lines))
         return _finish(row, "confirm", "a request from a new address; " + (
             "asked to confirm it by replying" if held is None else str(held)))
     if ctx.user is None:
         invited = _invitation(sender, lines, hint)
         reason = "unproven_invitee" if invited is not None else "unknown_sender"
-        held = answers.queue_refusal(row, received, reason, sender, None, invited)
+        held = answers.queue_refusal(row, received, reason, sender, None, invited, requests.language_of(lines))
         detail = (f"an invited address without its invitation's reply address (game {invited.id}); "
                   if invited is not None else "not a player's address; ")
         return _finish(row, "unknown_sender", detail + _answered(held))
@@ -307,8 +317,20 @@ def _confirmed_request(received: Received, sender: str) -> list[str] | None:
             continue
         stored = db.session.get(InboundMessage, row_id)
         if stored is not None and stored.from_address == sender:
-            return command_lines(_decode(stored.raw, stored.source).text)
+            confirmed = _decode(stored.raw, stored.source)
+            return command_lines(confirmed.text, signer_names(confirmed.from_name, sender))
     return None
+
+
+def _bots_asked(lines: list[str]) -> int:
+    """How many bots the first `new` request among `lines` asks for (0 when it cannot be read)."""
+    for step in route(lines):
+        if step.verb == "new":
+            try:
+                return requests.read_new_game(step.text, "").bots
+            except requests.RequestProblem:
+                return 0
+    return 0
 
 
 def _new_account(sender: str, received: Received, request: list[str]) -> User:
@@ -409,8 +431,11 @@ def _invited_user(ctx: acting.Context, received: Received, lines: list[str], hin
     # Replying to the invitation (its signed reply address) proves the mail comes from the invitee.
     if game is None or not ctx.may_change(game.id) or not addresses.is_stored_form(ctx.sender):
         return None
-    # The same rule as a first sign-in: the name comes from the mail, else the address.
-    user = User(email=ctx.sender, name=(_clean(received.from_name, 80).strip() or ctx.sender.split("@")[0])[:80])
+    # The same rule as a first sign-in: the name comes from the mail, else the address; the language is the
+    # one its service words are written in ("参加 12": Japanese).
+    locale = requests.language_of(lines)
+    user = User(email=ctx.sender, name=(_clean(received.from_name, 80).strip() or ctx.sender.split("@")[0])[:80],
+                locale=locale if locale in current_app.config["LANGUAGES"] else "en")
     db.session.add(user)
     db.session.commit()  # kept even if the seat is gone by the time "join" runs: they were invited
     return user

@@ -16,9 +16,11 @@ from flask import current_app
 from flask_babel import force_locale, get_domain, gettext, ngettext
 
 from .. import outbox, tokens
+from ..engine.base import char_width, text_width
 from ..extensions import db
 from ..models import Game, Seat, User
 from ..presentation.times import reader_locale
+from .folding import fold
 
 # --- rendering ----------------------------------------------------------------
 
@@ -67,6 +69,36 @@ def render(name: str, **context) -> str:
 
 def game_tag(game: Game) -> str:
     return f"[pbem #{game.id} {game.title}]"
+
+
+SUBJECT_WIDTH = 77  # columns (text_width): a subject stays under 78, the width of a mail's lines
+_OWN_SUBJECT = SUBJECT_WIDTH - len("Re: ")  # ours leave room for the "Re: " of a reply, which is then not cut
+_TITLE_AT_LEAST = 16  # columns of a long title kept in a subject before its prompt is shortened
+
+
+def shorten(text: str, width: int) -> str:
+    """`text` on one line, cut to at most `width` columns (wide characters count two) with an ellipsis."""
+    text = " ".join(text.split())
+    if text_width(text) <= width:
+        return text
+    kept, used = [], 1  # the ellipsis takes one column
+    for ch in text:
+        used += char_width(ch)
+        if used > width:
+            break
+        kept.append(ch)
+    return "".join(kept).rstrip() + "…"
+
+
+def subject(game: Game | None, prompt: str) -> str:
+    """A mail's subject under 78 columns, even after a reply's "Re: ": the game's tag ("[pbem #12 Title]", a long
+    title shortened) and a short prompt (cut with an ellipsis if still too long: the mail's body says it all)."""
+    prompt = " ".join(prompt.split())
+    if game is None:
+        return shorten(prompt, _OWN_SUBJECT)
+    bare = f"[pbem #{game.id} ] "
+    room = max(_OWN_SUBJECT - text_width(bare) - text_width(prompt), _TITLE_AT_LEAST)
+    return shorten(f"[pbem #{game.id} {shorten(game.title, room)}] {prompt}".strip(), _OWN_SUBJECT)
 
 
 def thread_id(game: Game) -> str:
@@ -122,5 +154,5 @@ def queue_signin(email: str, link: str) -> None:
     with force_locale(reader_locale(user)):
         # The whole link, hashed: each link is one mail, and no part of a request can crowd the token out.
         outbox.store("signin:" + hashlib.sha256(link.encode()).hexdigest(), "signin", email,
-                     subject=gettext("Your pbem sign-in link"), text=render("signin.txt", link=link), user=user,
-                     status="pending")
+                     subject=subject(None, gettext("Your pbem sign-in link")),
+                     text=fold(render("signin.txt", link=link)), user=user, status="pending")

@@ -40,11 +40,15 @@ EMPTY, TEXT, QUOTE, HEADER, QUOTED_HEADER, DELIMITER, SIGNATURE, CODE = "etqhQds
 _LIBRARY_HEADERS = EmailMessage(text="", languages=list(markers.LIBRARY_LANGUAGES)).HEADER_REGEX
 
 
-def extract_reply(text: str) -> str:
-    """Return the part of a reply body its writer typed, without quoted history or signature."""
+def extract_reply(text: str, names: frozenset[str] = frozenset()) -> str:
+    """Return the part of a reply body its writer typed, without quoted history or signature.
+
+    `names`: the writer's own names (signer_names), so that a name signed above a phone's signature goes with
+    it; without them no line that might be a command is taken for a name.
+    """
     lines = _split_typed_attributions(split_lines(text[:MAX_TEXT_CHARS]))
     kinds = classify_lines(lines)
-    kept = _kept_lines(kinds)
+    kept = _drop_signed_name(lines, kinds, _kept_lines(kinds), names)
     return "\n".join(lines[index].rstrip() for index in kept).strip("\n")
 
 
@@ -314,7 +318,11 @@ def _introduces_quote(depths, contents, index) -> bool:
 
 
 def _is_attribution(joined: str) -> bool:
-    if markers.WROTE.search(joined):
+    wrote = markers.WROTE.search(joined)
+    if wrote:
+        weak = markers.WEAK_WROTE.search(joined)
+        if weak and weak.start() == wrote.start():
+            return bool(markers.ADDRESS.search(joined) or markers.TIME.search(joined))
         return bool(re.search(r"\d|@", joined))
     if markers.WROTE_BEFORE_SENDER.search(joined):
         return bool(markers.TIME.search(joined))
@@ -366,6 +374,42 @@ def _kept_lines(kinds: list[str]) -> list[int]:
         # Quoted history at the end answers nothing; a message of quotes alone is kept as is.
         while kept and kinds[kept[-1]] in (QUOTE, QUOTED_HEADER, EMPTY):
             kept.pop()
+    return kept
+
+
+def signer_names(display_name: str, address: str) -> frozenset[str]:
+    """The ways a writer signs: their display name, each of its words, their address's local part (casefolded)."""
+    words = [word for word in re.split(r"[\s,]+", display_name.strip().strip('"')) if word]
+    local = re.split(r"[._+-]", address.partition("@")[0])
+    return frozenset(n.casefold() for n in (" ".join(words), *words, address.partition("@")[0], *local) if n)
+
+
+def _drop_signed_name(lines: list[str], kinds: list[str], kept: list[int], names: frozenset[str]) -> list[int]:
+    # The writer's name belongs to the signature it stands on: above a phone's "Sent from my iPhone"
+    # ("Bob" / "Sent from my iPhone", "Ann" / "via mobile"). Only the writer's own name is taken so: a capitalised
+    # command ("Done", "終了") in the same place looks just like one. Closings ("Thanks,") and names above quoted
+    # history stay: they are text the writer typed.
+    def signed(index: int) -> bool:
+        return " ".join(_probe(lines[index]).strip().rstrip(".").split()).casefold() in names
+
+    text = [index for index in kept if kinds[index] in (TEXT, CODE)]
+    if len(text) < 2 or kinds[text[-1]] != TEXT:
+        return kept
+    last = text[-1]
+    contents = {index: _probe(lines[index]).strip() for index in text[-3:]}
+    following = next((index for index in range(last + 1, len(kinds)) if kinds[index] != EMPTY), None)
+    if following is not None and kinds[following] == SIGNATURE:
+        # The last paragraph, one or two name lines with a blank line above them; or a full name
+        # right below the commands.
+        paragraph = [last]
+        if text[-2] == last - 1 and len(text) >= 3 and markers.NAME_LINE.match(contents[text[-2]]):
+            paragraph.insert(0, text[-2])
+        before = text[-len(paragraph) - 1]
+        if before < paragraph[0] - 1 and all(markers.NAME_LINE.match(contents[index]) and signed(index)
+                                             for index in paragraph):
+            return [index for index in kept if index < paragraph[0]]
+        if markers.FULL_NAME.match(contents[last]) and signed(last):
+            return [index for index in kept if index < last]
     return kept
 
 

@@ -96,10 +96,20 @@ STRONG_START = re.compile(
     r")",
     re.IGNORECASE,
 )
-# Where an attribution may start in the middle of a line the writer typed on: "reply On Wed, …".
+# Where an attribution may start in the middle of a line the writer typed on: "reply On Wed, …", and
+# Yahoo's dashed form glued to the text before it: "reply--- On Tue, 3/1/11, <sender> wrote:".
 INLINE_START = re.compile(
-    rf"\s+(?=(?:{_alternatives(re.escape(w) for language in _ALL for w in language.starts)})\s+\S)", re.IGNORECASE
+    r"(?:\s*-{2,}\s*|\s+)"
+    rf"(?=(?:{_alternatives(re.escape(w) for language in _ALL for w in language.starts)})\s+\S)", re.IGNORECASE
 )
+# A name signed below the reply, as phones put it above "Sent from my iPhone": "Bob", "Hans Müller",
+# "山田 太郎"; one to four words of letters, no digits.
+NAME_LINE = re.compile(r"^(?![a-z])[^\W\d_][^\W\d_.'’-]*\.?(?:[ .'’-]{1,2}[^\W\d_][^\W\d_.'’-]*\.?){0,3}$")
+# Two or more words, each capitalised (or in a script without case): a full name even with no blank
+# line between it and the commands.
+FULL_NAME = re.compile(r"^(?:[^\W\d_a-z][^\W\d_]*\.?)(?:[ '’-][^\W\d_a-z][^\W\d_]*\.?){1,3}$")
+# "-Bob", "~ Ann", "— Hans Müller": a name signed after a dash on the last line.
+DASH_NAME = re.compile(r"^[-~–—]\s?[^\W\d_a-z][^\W\d_]*(?: [^\W\d_a-z][^\W\d_]*)?$")
 # A sender shown with an address, as in "Some One <one@example.org> wrote:".
 ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 WEAK_START = re.compile(r"<[^<>\s]*@|[\w.+-]+@[\w-]+\.\w")
@@ -116,6 +126,9 @@ _WROTE_TAIL = (
     r"\s*:\s*$"
 )
 WROTE = re.compile(rf"(?:{_WROTE_VERBS}){_WROTE_TAIL}", re.IGNORECASE)
+# Verbs that are also everyday words ("On turn 3 I said:"): an attribution with them must name an
+# address or a time as well (Apple Mail: "On 11-Apr-2011, at 6:54 PM, <sender> sent:").
+WEAK_WROTE = re.compile(rf"(?<![^\W\d_])(?:sent|said|a envoyé){_WROTE_TAIL}", re.IGNORECASE)
 # "…, kl. 15:19 skrev John Doe:", "… كتب John Doe:": the verb, then the sender (an address optional).
 WROTE_BEFORE_SENDER = re.compile(
     rf"(?:{_BEFORE_SENDER})\s+[^:<>@]{{1,60}}?(?:<\s?[^<>\s]+@[^<>\s]+\s?>)?\s*:\s*$", re.IGNORECASE

@@ -37,29 +37,36 @@ class Language:
     sent_from: tuple[str, ...] = ()
 
 
+# What a phone signature names as the sending device ("via mobile", "von unterwegs gesendet").
+_DEVICE = r"(?:mobile|phone|cell|iphone|ipad|android|smartphone|handy)"
+
 LANGUAGES: dict[str, Language] = {
     "en": Language(
-        wrote=("wrote", "writes"),
+        wrote=("wrote", "writes", "sent", "said"),
         starts=("on", "at"),
         sender_fields=("from",),
         fields=("sent", "date", "to", "cc", "subject", "reply-to"),
         separators=("original message", "forwarded message", "reply message"),
         forward_intros=("begin forwarded message",),
         sent_from=(r"sent (?:from|via|with|using) \S", r"get (?:\[)?outlook for", r"<<sent by .{1,40}>>$",
-                   r"\(sent from .{1,40}\)$"),
+                   r"\(sent from .{1,40}\)$", r"from my (?:iphone|ipad|android|phone|mobile|cell)\b",
+                   # "via mobile", "Ann / via mobile", "Kim from mobile": a name and where it was sent from.
+                   rf"(?:\S.{{0,40}}?\s)?(?:[-/|–—]\s*)?(?:sent\s)?(?:via|from)\s(?:my\s)?{_DEVICE}\.?$"),
     ),
     "de": Language(
-        wrote=("schrieb",),
+        wrote=("schrieb", "geschrieben"),
         starts=("am",),
         sender_fields=("von",),
         fields=("gesendet", "datum", "an", "betreff", "cc", "kopie"),
         separators=("ursprüngliche nachricht", "weitergeleitete nachricht", "originalnachricht"),
         forward_intros=("anfang der weitergeleiteten nachricht",),
         sent_from=(r"von meine[mr] .{1,60} gesendet", r"gesendet (?:von|mit) (?:meinem|meiner|my)\b",
-                   r"diese nachricht wurde von meinem .{1,80} gesendet\.?$", r"outlook für (?:ios|android) beziehen"),
+                   r"gesendet (?:von|mit|über) \S", r"outlook für (?:ios|android) (?:beziehen|herunterladen)",
+                   r"diese nachricht wurde von meinem .{1,80} gesendet\.?$",
+                   rf"(?:\S.{{0,40}}?\s)?(?:[-/|–—]\s*)?(?:von\s)?(?:unterwegs|{_DEVICE}) gesendet\.?$"),
     ),
     "fr": Language(
-        wrote=("a écrit", "a ecrit"),
+        wrote=("a écrit", "a ecrit", "a envoyé"),
         starts=("le",),
         sender_fields=("de",),
         fields=("envoyé", "date", "à", "a", "objet", "sujet", "cc"),
@@ -282,7 +289,7 @@ LANGUAGES: dict[str, Language] = {
         fields=("送信日時", "宛先", "件名", "日付", "cc"),
         separators=("元のメッセージ", "転送メッセージ", "転送されたメッセージ"),
         forward_intros=("転送されたメッセージ",),
-        sent_from=(r".{1,40}から送信(?:しました)?$",),
+        sent_from=(r".{1,40}から送信(?:しました)?$", r"outlook for (?:ios|android) ?を入手"),
     ),
     "zh-hans": Language(
         wrote=("写道",),

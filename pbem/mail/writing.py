@@ -17,7 +17,7 @@ from flask_babel import force_locale, gettext
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload, selectinload
 
-from .. import engine, tokens
+from .. import engine, keywords, tokens
 from ..clock import now
 from ..languages import duration
 from ..models import Game, Outbox, Seat, User
@@ -27,7 +27,7 @@ from ..presentation.times import deadline_for, local_time, reader_locale
 from ..presentation.turn import commands_doc, game_link, seat_link, turn_block
 from ..presentation.words import columns
 from .folding import fold
-from .outbound import footer, game_headers, game_tag, list_headers, render
+from .outbound import footer, game_headers, list_headers, render, subject
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +90,8 @@ def _write(row: Outbox, game: Game | None) -> None:
         else:
             raise ValueError(f"no writer for mail {row.dedupe_key!r}")
     row.subject = " ".join(row.subject.split())[:300]
+    # Every kind's text folded here, at one place: a phone's reader, 78 columns (a link whole on its line).
+    row.text = fold(row.text or "")
 
 
 def _drop(row: Outbox, why: str) -> None:
@@ -114,8 +116,8 @@ def _turn(row: Outbox, game: Game, user: User | None) -> None:
                "queued": told.split("\n\n") if told else []}
     asked = ", ".join(_short(words) for words in block.asked) or gettext("your move")
     your_turn = gettext("Your turn: %(asked)s", asked=asked)
-    row.subject = " ".join(f"{game_tag(game)} {your_turn}".split())[:300]
-    row.text, row.html = fold(render("turn.txt", **context)), render("turn.html", **context)
+    row.subject = subject(game, your_turn)
+    row.text, row.html = render("turn.txt", **context), render("turn.html", **context)
     row.headers = game_headers(game, seat)
 
 
@@ -126,9 +128,8 @@ def _short(words: str, width: int = 80) -> str:
 
 
 def _notice(row: Outbox, game: Game, seat: Seat | None, user: User, body: str) -> None:
-    row.subject = " ".join(f"{game_tag(game)} {body[:120]}".split())[:300]
-    text = render("notice.txt", text=body, link=game_link(game), **footer(user))
-    row.text = text if row.kind == "vacation" else fold(text)
+    row.subject = subject(game, body)
+    row.text = render("notice.txt", text=body, link=game_link(game), **footer(user))
     row.headers = game_headers(game, seat, user)
 
 
@@ -170,7 +171,7 @@ def _game_over(row: Outbox, game: Game, user: User) -> None:
                           + [[label, *(str(points.get(s, "")) for s in ranking)] for label, points in sheet])
     context = {"game": game, "user": user, "places": places, "ranking": ranking,
                "history": news_lines(game, seat, locale), "link": game_link(game), **footer(user)}
-    row.subject = f"{game_tag(game)} {gettext('Game over')}"
+    row.subject = subject(game, gettext("Game over"))
     row.text = render("end.txt", **context, sheet=sheet_lines if sheet else [])
     row.html = render("end.html", **context, sheet=sheet)
     row.headers = game_headers(game, seat)
@@ -179,9 +180,9 @@ def _game_over(row: Outbox, game: Game, user: User) -> None:
 def _chat(row: Outbox, game: Game, user: User) -> None:
     author = SimpleNamespace(name=row.data["author"])
     says = gettext("%(name)s says", name=author.name)
-    row.subject = f"{game_tag(game)} {says}"
+    row.subject = subject(game, says)
     row.text = render("chat.txt", author=author, text=row.data["text"], link=f"{game_link(game)}#talk",
-                      **footer(user))
+                      say=keywords.word("say", reader_locale(user)), **footer(user))
     row.headers = game_headers(game, game.seat_at(row.data["seat"]))
 
 
@@ -192,7 +193,7 @@ def _invitation(row: Outbox, game: Game | None, user: User | None) -> None:
         return
     email = row.data["email"]
     invited = gettext("You are invited")  # outside the f-string: pybabel does not read calls inside one
-    row.subject = f"{game_tag(game)} {invited}"
+    row.subject = subject(game, invited)
     row.text = render("invite.txt", game=game, rules=engine.get(game.slug), link=game_link(game),
                       turn_time=duration(game.turn_seconds), **footer(user))
     # Signed for this game and address: a reply saying "join" proves the invitee wrote it.
@@ -207,7 +208,7 @@ def _reminder(row: Outbox, game: Game, user: User) -> None:
     asked = SimpleNamespace(position=seat.position, prompt_version=row.data["prompt"])
     context = {"game": game, "user": user, "deadline": deadline_for(deadline, user), "link": seat_link(game, asked),
                "reply_address": tokens.reply_address(game.id, seat.position), **footer(user)}
-    row.subject = f"{game_tag(game)} " + gettext("Reminder: your move is due %(deadline)s",
-                                                 deadline=local_time(deadline, user))
+    row.subject = subject(game, gettext("Reminder: your move is due %(deadline)s",
+                                        deadline=local_time(deadline, user)))
     row.text, row.html = render("reminder.txt", **context), render("reminder.html", **context)
     row.headers = game_headers(game, seat)

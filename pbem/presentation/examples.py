@@ -45,7 +45,8 @@ def example_commands(moves: list, limit: int = EXAMPLES, last: tuple[str, ...] =
     A kind (a shape) is the command with its numbers blanked out; the verbs take turns, and
     within a verb the simplest shapes come first (the plain form before its "tools auto" variant),
     taking each form of shape in turn (_by_form). Verbs in `last` (a game's examples_last: giving
-    something up, such as TtA's "destroy" and "disband") come after every other verb.
+    something up, such as TtA's "destroy" and "disband", or ending the turn, such as its "done") come after
+    every other command.
     """
     shapes: dict[str, list[str]] = {}
     for move in moves:
@@ -69,4 +70,6 @@ def example_commands(moves: list, limit: int = EXAMPLES, last: tuple[str, ...] =
                     if texts:
                         chosen.append(texts.pop(0))
                         break
-    return chosen
+    # Pasted in order, the examples must not end the turn before the other lines: the `last` verbs go after
+    # every other command, in the order `last` names them (TtA's "done" last of all).
+    return sorted(chosen, key=lambda text: last.index(verb) + 1 if (verb := text.split(" ")[0]) in last else 0)

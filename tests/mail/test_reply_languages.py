@@ -80,6 +80,9 @@ CASES = [
     ("en", "outlook_ios", f"Get Outlook for iOS\n{'_' * 32}\n" + block(("From", PBEM), ("Sent", "Wednesday"))),
     ("en", "blackberry", "<<Sent by BlackBerry>>"),
     ("en", "sent_from_parenthesis", "(sent from my phone)"),
+    ("en", "mail_app_sent", f"On 11-Apr-2026, at 3:19 PM, {PBEM} sent:\n\n{QUOTE}"),
+    ("en", "mail_app_said", f"On Apr 30, 2025, at 3:19 PM, {PBEM} said:\n{QUOTE}"),
+    ("en", "name_via_mobile", "Bob / via mobile"),
     # German
     ("de", "gmail", f"Am Mi., 30. Apr. 2025 um 15:19 Uhr schrieb {PBEM}:\n\n{QUOTE}"),
     ("de", "outlook", block(("Von", PBEM), ("Gesendet", "Mittwoch, 30. April 2025 15:19"), ("An", "Hans"),
@@ -93,6 +96,8 @@ CASES = [
     ("de", "samsung", "Gesendet von meinem Samsung Galaxy Smartphone."),
     ("de", "gmx", "Diese Nachricht wurde von meinem Android Mobiltelefon mit GMX Mail gesendet."),
     ("de", "outlook_ios", "Outlook für iOS beziehen"),
+    ("de", "yahoo", f"Am Mittwoch, 30. April 2025, 15:19:22 MESZ hat {PBEM} Folgendes geschrieben:\n\n{QUOTE}"),
+    ("de", "unterwegs", "Von unterwegs gesendet"),
     # French
     ("fr", "gmail", f"Le mer. 30 avr. 2025 à 15:19, {PBEM} a écrit :\n\n{QUOTE}"),
     ("fr", "thunderbird_no_accent", f"Le 30/04/2025 à 15:19, pbem a ecrit :\n{QUOTE}"),
@@ -109,6 +114,7 @@ CASES = [
     ("fr", "iphone", "Envoyé de mon iPhone"),
     ("fr", "outlook_ios_sent", "Envoyé à partir de Outlook pour iOS"),
     ("fr", "outlook_ios", "Obtenir Outlook pour iOS"),
+    ("fr", "mail_app_sent", f"Le 30 avr. 2025 à 15:19, {PBEM} a envoyé :\n\n{QUOTE}"),
     # Spanish
     ("es", "gmail", f"El mié, 30 abr 2025 a las 15:19, pbem (<play@pbem.example>) escribió:\n\n{QUOTE}"),
     ("es", "thunderbird_no_accent", f"El 30/4/25 a las 15:19, pbem escribio:\n{QUOTE}"),
@@ -394,6 +400,7 @@ CASES = [
     ("ja", "gmail_forward", "---------- 転送されたメッセージ ---------\n" + block(("差出人", PBEM), ("日付", "2025年4月30日"))),
     ("ja", "apple_forward", "転送されたメッセージ:\n\n" + block(("差出人", PBEM), ("日付", "2025年4月30日"))),
     ("ja", "iphone", "iPhoneから送信"),
+    ("ja", "outlook_ios", "Outlook for iOS を入手"),
     # Chinese (simplified)
     ("zh-hans", "gmail", f"{PBEM} 于2025年4月30日周三 15:19写道：\n\n{QUOTE}"),
     ("zh-hans", "thunderbird", f"在 2025/4/30 15:19, pbem 写道:\n{QUOTE}"),

@@ -379,5 +379,6 @@ def test_a_redis_that_never_answers_holds_a_request_for_its_timeout_only(monkeyp
         first = time.monotonic() - started
         assert [counts.hit(item, "who") for _ in range(50)] == [True] + [False] * 49
         rest = time.monotonic() - started - first
-    assert 0.4 < first < 2 and rest < 0.5, (first, rest)
+    # The first waits its timeout (not the system's minutes); the fifty after it, not even one timeout together.
+    assert 0.4 < first < 5 and rest < first, (first, rest)
     assert len(_outage_warnings(rate_log, "test")) == 1

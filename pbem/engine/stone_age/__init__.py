@@ -155,4 +155,5 @@ from .score_sheet import score_sheet  # noqa: E402,F401
 # The optional contract this game offers (pbem/engine/base.py, Capabilities).
 CAPABILITIES = base.Capabilities(
     scores=scores, board_text=board_text, legal_texts=legal_texts, score_sheet=score_sheet, turn_key=turn_key,
-    turn_key_text=turn_key_text, undo_barrier=undo_barrier, players_allowed=players_allowed)
+    turn_key_text=turn_key_text, undo_barrier=undo_barrier, players_allowed=players_allowed,
+    examples_last=("starve",))  # giving up 10 points rather than feeding: never the first example

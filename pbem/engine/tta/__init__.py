@@ -32,8 +32,9 @@ OPTIONS = (
                 "at the mine production (command \"hold\")."),
 )
 TEST_OPTION_SETS = ({},)
-# Verbs shown last among example commands (optional contract): they give something up.
-EXAMPLES_LAST = ("destroy", "disband", "cancel")
+# Verbs shown last among example commands (optional contract): they give something up, and "done" ends the turn
+# (last of all, so that the examples pasted in order do not end the turn after their first line).
+EXAMPLES_LAST = ("destroy", "disband", "cancel", "done")
 
 
 def setup(players: int, options: Mapping[str, Any] | None, seed: int | str) -> dict:
