@@ -51,7 +51,9 @@ class Health:
 
     def lines(self) -> list[str]:
         def age(moment: datetime | None) -> str:
-            return "never" if moment is None else f"{int((self.at - moment).total_seconds())} s ago ({moment:%Y-%m-%d %H:%M:%S} UTC)"
+            if moment is None:
+                return "never"
+            return f"{int((self.at - moment).total_seconds())} s ago ({moment:%Y-%m-%d %H:%M:%S} UTC)"
         out = [f"{name}: last run {age(moment)}" for name, moment in self.last_runs.items()]
         out.append(f"mail waiting: {self.waiting}; oldest due: {age(self.oldest_due) if self.oldest_due else 'none'}")
         out += [f"PROBLEM: {problem}" for problem in self.problems] or ["healthy"]
@@ -65,7 +67,8 @@ def report(moment: datetime | None = None) -> Health:
     scheduled = not current_app.config.get("EMBEDDED_TASKS")
     beats = dict(db.session.execute(select(Heartbeat.name, Heartbeat.at)).all())
     # Due: written or not, not in backoff, or claimed by a run whose lease ran out.
-    due = or_(Outbox.status == "unwritten", Outbox.status.in_(("pending", "sending")) & (Outbox.next_attempt_at <= moment))
+    due = or_(Outbox.status == "unwritten",
+              Outbox.status.in_(("pending", "sending")) & (Outbox.next_attempt_at <= moment))
     oldest = db.session.scalar(select(func.min(Outbox.created_at)).where(due))
     waiting = db.session.scalar(select(func.count()).select_from(Outbox).where(
         Outbox.status.in_(("unwritten", "pending", "sending")))) or 0

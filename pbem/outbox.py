@@ -65,8 +65,10 @@ def store(dedupe_key: str, kind: str, to: str, *, user: User | None = None, game
     return row
 
 
-def user_by_address(email: str) -> User | None:
-    return db.session.scalar(select(User).where(func.lower(User.email) == email.lower()))
+def user_by_address(email: str | None) -> User | None:
+    """The user with this address (any case), or None."""
+    email = (email or "").strip().lower()
+    return db.session.scalar(select(User).where(func.lower(User.email) == email)) if email else None
 
 
 # --- what the verbs store ----------------------------------------------------------------------
@@ -136,8 +138,8 @@ def notice(game: Game, key: str, data: dict, *, concerns: int | None = None) -> 
     """A short notice about the game to every human at the table; the player whose seat it `concerns` gets it
     even with notices off (it is about their own turn). `data["what"]` names the notice (mail/writing.py)."""
     for seat in game.seats:
-        user = seat.user
-        if user is None or not may_mail(user, "notice", chosen=not (concerns is not None and seat.position == concerns)):
+        user, own = seat.user, concerns is not None and seat.position == concerns
+        if user is None or not may_mail(user, "notice", chosen=not own):
             continue
         store(f"notice:{key}:{seat.position}", "notice", user.email, user=user, game=game,
               data={**data, "seat": seat.position})

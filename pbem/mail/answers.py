@@ -20,7 +20,6 @@ from .answer_text import asked_seat, bots_line, render
 from .decode import Received
 from .folding import fold
 from .report import Held, Report, per_hour
-from .writing import _short
 
 # An address gets at most one "who are you?" answer an hour, and at most this many answers of
 # any kind: a mail program that answers every answer must not start an endless exchange.
@@ -79,9 +78,7 @@ def _turn_subject(game: Game, seat: int) -> str | None:
     prompts = [p for p in rules.pending(game.state) if p.seat == seat] if game.state is not None else []
     if not prompts:
         return None
-    asked = ", ".join(_short(prompt_words(p, names, rules)) for p in prompts)
-    your_turn = _("Your turn: %(asked)s", asked=asked)
-    return outbound.subject(game, your_turn)
+    return outbound.turn_subject(game, [prompt_words(p, names, rules) for p in prompts])
 
 
 def queue_misdirected(row: InboundMessage, received: Received, user: User, game: Game | None,

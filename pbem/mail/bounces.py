@@ -11,19 +11,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
-from .. import tokens
+from .. import outbox, tokens
 from ..clock import now
 from ..extensions import db
 from ..models import Outbox, User
 from .classify import Bounce
 
 log = logging.getLogger(__name__)
-
-
-def _user_by_address(address: str) -> User | None:
-    return db.session.scalar(select(User).where(func.lower(User.email) == address.strip().lower()))
 
 
 def answered_mail(bounce: Bounce, recipients: Iterable[str]) -> Outbox | None:
@@ -80,7 +76,7 @@ def note_complaint(user: User, detail: str) -> None:
 
 def record_bounce(address: str, hard: bool, detail: str) -> User | None:
     """note_bounce for the user with `address` (a proven report); the user, or None when there is none."""
-    user = _user_by_address(address)
+    user = outbox.user_by_address(address)
     if user is not None:
         note_bounce(user, hard, detail)
     return user
@@ -88,7 +84,7 @@ def record_bounce(address: str, hard: bool, detail: str) -> User | None:
 
 def record_complaint(address: str, detail: str) -> User | None:
     """note_complaint for the user with `address` (a proven report); the user, or None when there is none."""
-    user = _user_by_address(address)
+    user = outbox.user_by_address(address)
     if user is not None:
         note_complaint(user, detail)
     return user
@@ -96,7 +92,7 @@ def record_complaint(address: str, detail: str) -> User | None:
 
 def record_reachable(address: str) -> User | None:
     """Mail came from `address` (a signed reply): the soft-bounce count starts again. The caller commits."""
-    user = _user_by_address(address)
+    user = outbox.user_by_address(address)
     if user is not None:
         user.soft_bounces = 0
     return user

@@ -10,7 +10,7 @@ from flask import current_app
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from .. import addresses, keywords, tokens
+from .. import addresses, keywords, outbox, tokens
 from ..clock import now
 from ..extensions import db
 from ..models import Game, GameNote, InboundMessage, Seat, User
@@ -199,7 +199,7 @@ def _held_lately(game_id: int, seat: int) -> bool:
 def _finish_error(row_id: int, received: Received) -> None:
     try:
         row = db.session.get(InboundMessage, row_id)
-        user = _user_by_address(received.from_address)
+        user = outbox.user_by_address(received.from_address)
         if user is not None:
             answers.queue_error(row, received, user)
         _finish(row, "error", "an internal error; see the log")
@@ -209,13 +209,6 @@ def _finish_error(row_id: int, received: Received) -> None:
 
 
 # --- understanding -------------------------------------------------------------------
-
-
-def _user_by_address(address: str) -> User | None:
-    address = (address or "").strip().lower()
-    if not address:
-        return None
-    return db.session.scalar(select(User).where(func.lower(User.email) == address))
 
 
 def _handle(row_id: int, received: Received) -> None:
@@ -240,7 +233,7 @@ def _handle(row_id: int, received: Received) -> None:
     sender = received.from_address.strip().lower()
     if not sender or _clean(sender, 320) != sender:
         return _finish(row, "unknown_sender", "no usable sender address: not answered")
-    user = _user_by_address(sender)
+    user = outbox.user_by_address(sender)
     # The writer's names: a name signed above "Sent from my iPhone" is no command.
     names = signer_names(received.from_name, sender) | (signer_names(user.name, "") if user else frozenset())
     lines = command_lines(received.text, names)

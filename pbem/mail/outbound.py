@@ -8,6 +8,7 @@ writes it after their commit; delivery.py sends it.
 from __future__ import annotations
 
 import hashlib
+import re
 from contextvars import ContextVar
 from functools import lru_cache
 
@@ -99,6 +100,14 @@ def subject(game: Game | None, prompt: str) -> str:
     bare = f"[pbem #{game.id} ] "
     room = max(_OWN_SUBJECT - text_width(bare) - text_width(prompt), _TITLE_AT_LEAST)
     return shorten(f"[pbem #{game.id} {shorten(game.title, room)}] {prompt}".strip(), _OWN_SUBJECT)
+
+
+def turn_subject(game: Game, asked: list[str]) -> str:
+    """A turn mail's subject, "[pbem #12 Title] Your turn: …", from what its seat is asked (in words): a long
+    prompt without the explanation in brackets at its end (the mail has it). An answer that is a turn mail too
+    says the same."""
+    short = [re.sub(r" ?[(（][^()（）]*[)）]$", "", words) if len(words) > 80 else words for words in asked]
+    return subject(game, gettext("Your turn: %(asked)s", asked=", ".join(short) or gettext("your move")))
 
 
 def thread_id(game: Game) -> str:

@@ -9,7 +9,6 @@ gone. One mail that cannot be written fails alone; the others are written.
 from __future__ import annotations
 
 import logging
-import re
 from datetime import datetime
 from types import SimpleNamespace
 
@@ -27,7 +26,7 @@ from ..presentation.times import deadline_for, local_time, reader_locale
 from ..presentation.turn import commands_doc, game_link, seat_link, turn_block
 from ..presentation.words import columns
 from .folding import fold
-from .outbound import footer, game_headers, list_headers, render, subject
+from .outbound import footer, game_headers, list_headers, render, subject, turn_subject
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +55,8 @@ def write_unwritten(session, most: int) -> int:
                 _write(row, games.get(row.game_id))
             except Exception as exc:  # noqa: BLE001 - this mail alone fails; the others are written
                 log.exception("mail %d could not be written", row.id)
-                row.status, row.last_error = "failed", f"the mail could not be written: {type(exc).__name__}: {exc}"[:2000]
+                why = f"the mail could not be written: {type(exc).__name__}: {exc}"
+                row.status, row.last_error = "failed", why[:2000]
             else:
                 if row.status == UNWRITTEN:
                     row.status, row.next_attempt_at = "pending", now()
@@ -114,17 +114,9 @@ def _turn(row: Outbox, game: Game, user: User | None) -> None:
     told = queued_text(queued, user.locale, game, seat.position) if queued else ""
     context = {"block": block, "user": user, "commands_doc": commands_doc(), **footer(user),
                "queued": told.split("\n\n") if told else []}
-    asked = ", ".join(_short(words) for words in block.asked) or gettext("your move")
-    your_turn = gettext("Your turn: %(asked)s", asked=asked)
-    row.subject = subject(game, your_turn)
+    row.subject = turn_subject(game, block.asked)
     row.text, row.html = render("turn.txt", **context), render("turn.html", **context)
     row.headers = game_headers(game, seat)
-
-
-def _short(words: str, width: int = 80) -> str:
-    """A prompt's words for a subject line: a long one without the explanation in brackets at its end (the mail
-    has it)."""
-    return words if len(words) <= width else re.sub(r" ?[(（][^()（）]*[)）]$", "", words)
 
 
 def _notice(row: Outbox, game: Game, seat: Seat | None, user: User, body: str) -> None:
