@@ -1,4 +1,4 @@
-"""The `pbem` console script: serve, simulate, replay."""
+"""The `pbem` console script: serve, simulate, replay, ratings, game records (export, import)."""
 from __future__ import annotations
 
 import argparse
@@ -65,6 +65,15 @@ def main(argv: list[str] | None = None) -> int:
     rep = sub.add_parser("replay", help="re-apply a game's stored moves from its seed and compare")
     rep.add_argument("game", type=int)
     sub.add_parser("health", help="when delivery and the clock last ran, the oldest mail waiting; exit 1 if late")
+    rat = sub.add_parser("ratings", help="ratings: `rebuild` recomputes them all from the stored results")
+    rat.add_argument("action", choices=["rebuild"])
+    exp = sub.add_parser("export", help="a game's record as JSON (docs/records.md), or every finished game's")
+    exp.add_argument("game", type=int, nargs="?")
+    exp.add_argument("--finished", metavar="DIR", help="write each finished game's record to DIR/<id>.json")
+    exp.add_argument("--out", metavar="FILE", help="write the record here instead of to the standard output")
+    imp = sub.add_parser("import", help="replay records (files, or directories of *.json) into finished games")
+    imp.add_argument("paths", nargs="+", metavar="FILE")
+    imp.add_argument("--host", required=True, metavar="EMAIL", help="the existing user the imported games belong to")
     args = parser.parse_args(argv)
 
     if args.command == "simulate":
@@ -73,6 +82,14 @@ def main(argv: list[str] | None = None) -> int:
         return serve(args.host, args.port)
     if args.command == "health":
         return health()
+    if args.command == "ratings":
+        return rebuild_ratings()
+    if args.command == "export":
+        if (args.game is None) == (args.finished is None):
+            parser.error("export: name one GAME, or --finished DIR")
+        return export(args.game, args.finished, args.out)
+    if args.command == "import":
+        return import_records(args.paths, args.host)
     return replay(args.game)
 
 
@@ -140,6 +157,84 @@ def replay(game_id: int) -> int:
             return 1
         print(f"game {game_id}: {game.version} moves replayed from seed {game.seed!r}; the state matches")
         return 0
+
+
+def rebuild_ratings() -> int:
+    """Recompute every rating from the stored results (pbem/ratings.py) and say how many games counted."""
+    from . import create_app, ratings
+    from .extensions import db
+
+    app = create_app()
+    with app.app_context():
+        rated = ratings.rebuild()
+        db.session.commit()
+    print(f"ratings rebuilt from {rated} rated games")
+    return 0
+
+
+def export(game_id: int | None, folder: str | None, out: str | None) -> int:
+    """Print one game's full record (with its seed), or write every finished game's to `folder`."""
+    import json
+    from pathlib import Path
+
+    from . import create_app, records
+    from .extensions import db
+    from .models import Game
+
+    app = create_app()
+    with app.app_context():
+        if folder is None:
+            game = db.session.get(Game, game_id) if game_id < 2**31 else None
+            if game is None:
+                print(f"there is no game {game_id}", file=sys.stderr)
+                return 2
+            text = json.dumps(records.record(game), ensure_ascii=False, indent=1)
+            if out:
+                Path(out).write_text(text + "\n", encoding="utf-8")
+            else:
+                print(text)
+            return 0
+        target = Path(folder)
+        target.mkdir(parents=True, exist_ok=True)
+        count = 0
+        for game in records.finished_games():
+            (target / f"{game.id}.json").write_text(
+                json.dumps(records.record(game), ensure_ascii=False) + "\n", encoding="utf-8")
+            count += 1
+            db.session.expunge(game)  # a whole server's games: keep no more than a batch in memory
+        print(f"{count} finished games written to {target}")
+        return 0
+
+
+def import_records(paths: list[str], host_email: str) -> int:
+    """Replay each record into a finished game owned by `host_email`; exit 1 if any was refused."""
+    import json
+    from pathlib import Path
+
+    from sqlalchemy import select
+
+    from . import create_app, records
+    from .extensions import db
+    from .models import User
+
+    app = create_app()
+    failed = 0
+    with app.app_context():
+        host = db.session.scalar(select(User).where(User.email == host_email.strip().lower()))
+        if host is None:
+            print(f"there is no user {host_email!r}", file=sys.stderr)
+            return 2
+        files = [f for p in map(Path, paths) for f in (sorted(p.glob("*.json")) if p.is_dir() else [p])]
+        for path in files:
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+                game = records.import_record(data, host)
+            except (OSError, ValueError) as exc:  # records.Refused is a ValueError
+                failed += 1
+                print(f"{path}: refused: {exc}", file=sys.stderr)
+            else:
+                print(f"{path}: imported as game {game.id}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

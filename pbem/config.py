@@ -79,6 +79,12 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
         "MAIL_UNPROVEN_LIMIT": env.get("MAIL_UNPROVEN_LIMIT") or "10 per hour",
         "MAIL_MISDIRECTED_LIMIT": env.get("MAIL_MISDIRECTED_LIMIT") or "5 per hour",
         "MAIL_URL": env.get("MAIL_URL") or None,
+        # One mail per turn for a player at the table (outbox.held_until): a seat that played on the game page in
+        # the last QUIET_WINDOW_SECONDS has its turn mails held QUIET_DELAY_SECONDS, and dropped if it answered
+        # meanwhile; 0 sends every turn mail at once. The embedded default has no beat to send a held mail
+        # later, so there the window is 0 unless set.
+        "QUIET_WINDOW_SECONDS": int(env.get("QUIET_WINDOW_SECONDS") or (300 if redis_url else 0)),
+        "QUIET_DELAY_SECONDS": int(env.get("QUIET_DELAY_SECONDS") or 300),
         # Days a sent mail keeps its text and HTML in the outbox (mail/retention.py); the row itself stays.
         "MAIL_RETENTION_DAYS": float(env.get("MAIL_RETENTION_DAYS") or 7),
         "OUTBOX_DIR": env.get("OUTBOX_DIR") or str(Path(instance_path) / "outbox"),

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from flask import current_app
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import case, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .clock import now
@@ -66,10 +66,13 @@ def report(moment: datetime | None = None) -> Health:
     moment = moment or now()
     scheduled = not current_app.config.get("EMBEDDED_TASKS")
     beats = dict(db.session.execute(select(Heartbeat.name, Heartbeat.at)).all())
-    # Due: written or not, not in backoff, or claimed by a run whose lease ran out.
-    due = or_(Outbox.status == "unwritten",
-              Outbox.status.in_(("pending", "sending")) & (Outbox.next_attempt_at <= moment))
-    oldest = db.session.scalar(select(func.min(Outbox.created_at)).where(due))
+    # Due: written or not, not in backoff, or claimed by a run whose lease ran out. A turn mail held while its
+    # player was at the table (mail/writing.py, QUIET_DELAY_SECONDS) is due from the end of its wait.
+    held = (Outbox.status == "unwritten") & (Outbox.next_attempt_at > Outbox.created_at)
+    due = or_(Outbox.status == "unwritten", Outbox.status.in_(("pending", "sending"))) \
+        & or_(Outbox.next_attempt_at.is_(None), Outbox.next_attempt_at <= moment)
+    since = case((held, Outbox.next_attempt_at), else_=Outbox.created_at)
+    oldest = db.session.scalar(select(func.min(since)).where(due))
     waiting = db.session.scalar(select(func.count()).select_from(Outbox).where(
         Outbox.status.in_(("unwritten", "pending", "sending")))) or 0
     health = Health(moment, {name: beats.get(name) for name in STALE}, oldest, waiting)

@@ -41,6 +41,8 @@ class User(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=now)
     # Raised by "sign out everywhere": a session cookie issued under an older generation opens nothing.
     session_generation: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The profile (/players/<id>) is shown only to the player and those who shared a table with them.
+    profile_hidden: Mapped[bool] = mapped_column(default=False, server_default=sql("false"))
 
     seats: Mapped[list[Seat]] = relationship(back_populates="user")
 
@@ -91,6 +93,12 @@ class Game(db.Model):
     started_at: Mapped[datetime | None] = mapped_column(default=None)
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+    # Rated as the host chose at creation; None: rated when no seat is a bot (docs/ratings.md has the whole rule).
+    rated: Mapped[bool | None] = mapped_column(default=None)
+    # The order the game's result was rated in (pbem/ratings.py), which `pbem ratings rebuild` follows.
+    rating_seq: Mapped[int | None] = mapped_column(default=None)
+    # "import" for a game brought in from a record (pbem/records.py); None for one played here.
+    origin: Mapped[str | None] = mapped_column(String(16), default=None)
 
     host: Mapped[User] = relationship()
     seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.id",
@@ -123,15 +131,20 @@ class Seat(db.Model):
     timeouts: Mapped[int] = mapped_column(default=0)  # bot turns played for this seat, over the game
     replaced: Mapped[bool] = mapped_column(default=False)  # a player replaced by the bot after timeouts
     reminded: Mapped[int] = mapped_column(default=0)  # reminders sent for the current prompt
-    # Lines of a submission held behind another seat's interrupt: {"turn": the engine's key of the turn they were
-    # written in (current_turn), "lines": [...]}; applied when this seat is asked again in that turn (issue 13).
+    # Lines of a submission held for later (play/moves.py): {"turn": the engine's plan_key they were written in,
+    # "lines": [...], "since": the version they were held at, "applied": lines of it run so far}; applied when this
+    # seat is asked for them while the plan lasts (issues 13, 23).
     queued: Mapped[dict | None] = mapped_column(JSON, default=None)
+    # The player's name as an imported record gives it (pbem/records.py): no user of this server holds the seat.
+    imported_name: Mapped[str | None] = mapped_column(String(80), default=None)
 
     game: Mapped[Game] = relationship(back_populates="seats")
     user: Mapped[User | None] = relationship(back_populates="seats")
 
     @property
     def display_name(self) -> str:
+        if self.imported_name is not None:
+            return self.imported_name
         if self.replaced and self.user is not None:
             return f"{self.user.name} (bot)"
         if self.is_bot:
@@ -273,3 +286,35 @@ class Heartbeat(db.Model):
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     at: Mapped[datetime] = mapped_column(default=now)
     detail: Mapped[dict[str, Any]] = mapped_column(Json, default=dict)
+
+
+class Rating(db.Model):
+    """A player's current rating at one game (openskill's Plackett-Luce mu and sigma; pbem/ratings.py)."""
+    __tablename__ = "ratings"
+    __table_args__ = (UniqueConstraint("user_id", "slug"), Index("ix_ratings_slug", "slug"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    slug: Mapped[str] = mapped_column(String(32))
+    mu: Mapped[float]
+    sigma: Mapped[float]
+    games: Mapped[int] = mapped_column(default=0)  # rated games counted
+    updated_at: Mapped[datetime] = mapped_column(default=now)
+
+    user: Mapped[User] = relationship()
+
+
+class RatingChange(db.Model):
+    """One rated game's change of one player's rating: the history a profile charts, rebuilt by `pbem ratings
+    rebuild`."""
+    __tablename__ = "rating_changes"
+    __table_args__ = (Index("ix_rating_changes_user", "user_id", "slug", "id"),)
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    slug: Mapped[str] = mapped_column(String(32))
+    place: Mapped[int]
+    mu_before: Mapped[float]
+    sigma_before: Mapped[float]
+    mu: Mapped[float]
+    sigma: Mapped[float]
+    created_at: Mapped[datetime] = mapped_column(default=now)

@@ -9,15 +9,16 @@ wired (tasks.init_app), on the flag `store` leaves in the session.
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from email.utils import make_msgid
 
 from flask import current_app
 from sqlalchemy import func, select
 
 from . import tokens
+from .clock import now
 from .extensions import db
-from .models import Game, Outbox, Seat, User
+from .models import Game, Move, Outbox, Seat, User
 
 UNWRITTEN = "unwritten"
 QUEUED_FLAG = "outbox_queued"  # session.info: this transaction stored mail (the after-commit hook kicks delivery)
@@ -26,6 +27,13 @@ QUEUED_FLAG = "outbox_queued"  # session.info: this transaction stored mail (the
 # complaint stops; turn mails, digests, reminders, sign-in links and answers to the player's
 # own mail always go. A hard-bounced address gets sign-in links only.
 OPTIONAL_KINDS = frozenset({"invite", "notice", "chat", "end", "vacation"})
+
+# Where a player at the table plays: the game page's forms (a seat link's form too), moves stored with source
+# "web". Not the API: a bearer token posts there, never the page, and a script may well be woken by its turn mails.
+AT_THE_TABLE = ("web",)
+# How far back the move log is read for the seat's own move from the page: the moves of the others and the bots
+# since then, in a few minutes of play. A bounded read (the log's index), however long the game.
+QUIET_MOVES = 500
 
 
 def may_mail(user: User, kind: str, *, chosen: bool = True) -> bool:
@@ -42,11 +50,13 @@ def may_mail(user: User, kind: str, *, chosen: bool = True) -> bool:
 
 def store(dedupe_key: str, kind: str, to: str, *, user: User | None = None, game: Game | None = None,
           data: dict | None = None, subject: str = "", text: str = "", html: str | None = None,
-          headers: dict | None = None, message_id: str | None = None, status: str = UNWRITTEN) -> Outbox | None:
+          headers: dict | None = None, message_id: str | None = None, status: str = UNWRITTEN,
+          due: datetime | None = None) -> Outbox | None:
     """Add one outbox row unless one with the same dedupe key exists or the address bounced (then None).
 
     The verbs store rows unwritten with `data`; the mail package stores the mail it has already written (an
-    answer, a sign-in link) as `pending` with its subject and text.
+    answer, a sign-in link) as `pending` with its subject and text. A row `due` later is written and sent
+    from then on, by the beat's delivery run: its commit kicks no delivery.
     """
     if user is not None and user.email_status == "bounced" and kind != "signin":
         return None
@@ -60,8 +70,11 @@ def store(dedupe_key: str, kind: str, to: str, *, user: User | None = None, game
                  text=text, html=html, headers=headers or {}, data=data, user=user,
                  game_id=game.id if game else None,
                  message_id=message_id or make_msgid(domain=current_app.config["INBOUND_DOMAIN"]), status=status)
+    if due is not None:
+        row.next_attempt_at = due
     db.session.add(row)
-    db.session.info[QUEUED_FLAG] = True
+    if due is None or due <= now():
+        db.session.info[QUEUED_FLAG] = True
     return row
 
 
@@ -83,19 +96,49 @@ def turn_message_id(game: Game, seat: Seat) -> str:
 def turn(game: Game, seat: Seat, queued: list[dict] = ()) -> bool:
     """One turn mail for this seat's current prompt (its dedupe key makes it one, whatever retries); whether it
     was stored. `queued`: what became of the seat's queued lines (`queued_results`), told first in the mail.
-    A player who chose the daily digest gets none: the digest lists every game waiting on them."""
+    A player who chose the daily digest gets none: the digest lists every game waiting on them.
+
+    A seat that played on the game page lately is at the table: its mail is held (`held_until`) and written
+    then, or dropped if the seat has answered the prompt meanwhile (mail/writing.py)."""
     user = seat.user
     if user is None or user.digest:
         return False
+    data = {"queued": list(queued)} if queued else {}
+    held = held_until(game, seat)
+    if held is not None:
+        data["held"] = True  # the writer says why, should it drop the mail
     return store(f"turn:{game.id}:{seat.position}:{seat.prompt_version}", "turn", user.email, user=user, game=game,
-                 data={"queued": list(queued)} if queued else None,
-                 message_id=turn_message_id(game, seat)) is not None
+                 data=data or None, message_id=turn_message_id(game, seat), due=held) is not None
+
+
+def held_until(game: Game, seat: Seat) -> datetime | None:
+    """When a turn mail for `seat` is due if the seat played on the game page within QUIET_WINDOW_SECONDS:
+    QUIET_DELAY_SECONDS from now (the player is likely to answer there first); None: at once."""
+    config = current_app.config
+    window, delay = config.get("QUIET_WINDOW_SECONDS") or 0, config.get("QUIET_DELAY_SECONDS") or 0
+    if window <= 0 or delay <= 0:
+        return None
+    moment = now()
+    return moment + timedelta(seconds=delay) if _at_the_table(game, seat, moment - timedelta(seconds=window)) else None
+
+
+def _at_the_table(game: Game, seat: Seat, since: datetime) -> bool:
+    """Whether `seat` played a move from the game page since `since` (this transaction's own moves included)."""
+    if any(isinstance(row, Move) and row.game_id == game.id and row.seat == seat.position
+           and row.source in AT_THE_TABLE for row in db.session.new):
+        return True  # the move that asked the seat again, not flushed yet
+    with db.session.no_autoflush:
+        return db.session.scalar(
+            select(Move.id).where(Move.game_id == game.id, Move.seq > game.version - QUIET_MOVES,
+                                  Move.seat == seat.position, Move.source.in_(AT_THE_TABLE), Move.created_at >= since)
+            .limit(1)) is not None
 
 
 def queued_results(results: list[tuple]) -> list[dict]:
-    """What became of a seat's queued lines, as a row's data: (lines, outcome) pairs, outcome None when dropped."""
-    return [{"lines": list(lines), "outcome": outcome.to_dict() if outcome is not None else None}
-            for lines, outcome in results]
+    """What became of a seat's queued lines, as a row's data: (lines, outcome, since) triples, outcome None when
+    dropped, `since` the game version they were held at (what others did meanwhile is told with them)."""
+    return [{"lines": list(lines), "outcome": outcome.to_dict() if outcome is not None else None, "since": since}
+            for lines, outcome, since in results]
 
 
 def queued_result(game: Game, seat: Seat, queued: list[dict]) -> None:
@@ -125,6 +168,15 @@ def invitation(game: Game, email: str) -> None:
     user = user_by_address(email)
     if user is None or may_mail(user, "invite"):
         store(f"invite:{game.id}:{email}", "invite", email, user=user, game=game, data={"email": email})
+
+
+def seated(game: Game, joined: User) -> None:
+    """Tell the host of a lobby game that `joined` took its last seat: everyone is seated, the host may start.
+
+    Not optional mail: the game waits for the host's `start`, as a game in play waits for a turn."""
+    host = game.host
+    if host is not None:
+        store(f"seated:{game.id}:{joined.id}", "seated", host.email, user=host, game=game, data={"joined": joined.name})
 
 
 def reminder(game: Game, seat: Seat) -> None:

@@ -11,6 +11,7 @@ from .base import (  # noqa: F401  (the contract, re-exported)
     CommandError,
     IllegalMove,
     NotACommand,
+    NotNow,
     Option,
     Prompt,
     Result,

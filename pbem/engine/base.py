@@ -41,6 +41,12 @@ class IllegalMove(CommandError):
     """The command is understood but not allowed now."""
 
 
+class NotNow(IllegalMove):
+    """The command is one `seat` may make later in the same part of the game (its `plan_key`), not at the prompt
+    it is asked now: a discard named before the discard is asked, a resolution line sent with the placements.
+    A reply's line of this kind is held (Seat.queued) until the seat is asked for it, not refused."""
+
+
 class AlreadyDone(IllegalMove):
     """The command names something this seat already did (a place resolved, by its own line or by the
     engine when one choice was left): nothing to do, and the message says what happened there. A reply's
@@ -302,9 +308,12 @@ class Capabilities:
     - `turn_key(state, seat) -> str`: the part of the game a prompt belongs to (a round and phase): a reply's
       lines apply only while the game is in the part its turn mail asked about; `turn_key_text(key, locale)`
       says that part in words ("round 2, placing people"). The two go together.
-    - `current_turn(state) -> (seat, key)`: the seat whose turn it is and a key naming that turn: the lines a
-      seat sends after one that asked another seat to answer an interrupt of its turn wait until it is asked
-      again in that turn (Seat.queued, pbem/play/moves.py).
+    - `plan_key(state, seat) -> str | None`: how far ahead one submission of `seat` may reach: the lines it
+      cannot apply yet (another seat is asked meanwhile, or the engine says NotNow) wait, held in Seat.queued,
+      until the seat is asked for them while the key stays the same (a turn of its own, a round); None: lines
+      are not held now (pbem/play/moves.py).
+    - `aside_prompts`: prompt kinds a seat answers in passing (a discard, an event's choice): while one is asked,
+      a later line of the same submission that answers it is applied first, and the lines before it wait.
     - `undo_barrier(events) -> bool`: whether a move with these events revealed hidden information (dice, cards
       from a face-down pile): `undo` never takes such a move back (pbem/play/undo.py); without it, no undo.
     - `deadline_move(state, seat)`: the move played for a seat whose deadline passed (else the seeded bot's).
@@ -323,7 +332,8 @@ class Capabilities:
     score_sheet: Callable[..., list] | None = None
     turn_key: Callable[[State, int], str] | None = None
     turn_key_text: Callable[[str, str], str] | None = None
-    current_turn: Callable[[State], tuple[int, str]] | None = None
+    plan_key: Callable[[State, int], str | None] | None = None
+    aside_prompts: frozenset[str] = frozenset()
     undo_barrier: Callable[[Any], bool] | None = None
     deadline_move: Callable[[State, int], Any] | None = None
     players_allowed: Callable[[Mapping[str, Any] | None], tuple[int, ...]] | None = None

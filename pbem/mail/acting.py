@@ -8,13 +8,15 @@ from dataclasses import dataclass
 
 from flask import current_app
 
-from .. import engine, play
+from .. import engine, keywords, play
 from ..extensions import db
 from ..languages import N_
 from ..models import Game, InboundMessage, User
-from . import dkim, requests, throttle
-from .report import Report, Step
+from ..presentation.words import seat_names
+from . import dkim, requests, suggest, throttle
 from .decode import Received
+from .reply import signer_names
+from .report import Report, Step
 
 _NUMBER_RE = re.compile(r"#?\s*(\d{1,18})\b")
 UNVOUCHED = N_("this mail does not carry your seat's reply address, and its sender could not be verified "
@@ -87,7 +89,8 @@ def run(row: InboundMessage, received: Received, ctx: Context, steps: list[Step]
             groups += 1
             _moves(step, ctx, _submission_key(row.message_id, groups))
             if not step.ok and step.failed_line is not None:
-                step.trailing = _is_trailing(step, ctx, steps[:index])
+                later = step.rest + [line for after in steps[index + 1:] for line in after.lines]
+                _read_failure(step, ctx, steps[:index], later, _names(received, ctx))
         else:
             _ACTIONS[step.verb](step, ctx, row)
         report.game, report.seat = ctx.game, ctx.seat
@@ -96,6 +99,11 @@ def run(row: InboundMessage, received: Received, ctx: Context, steps: list[Step]
             report.unread = step.rest + [line for later in steps[index + 1:] for line in later.lines]
             break
     return report
+
+
+def _names(received: Received, ctx: Context) -> frozenset[str]:
+    """The ways the writer signs (their mail's display name, their address, their account's name)."""
+    return signer_names(received.from_name, ctx.sender) | (signer_names(ctx.user.name, "") if ctx.user else frozenset())
 
 
 def _moves(step: Step, ctx: Context, key: str) -> None:
@@ -132,6 +140,7 @@ def _moves(step: Step, ctx: Context, key: str) -> None:
     step.acknowledged = list(outcome.acknowledged)
     step.queued, step.queued_for = list(outcome.queued), list(outcome.queued_for)
     if outcome.error is not None:
+        step.moved_on = outcome.moved_on
         step.fail(outcome.failed_line or step.lines[0], outcome.error, outcome.legal, outcome.error_local)
         step.rest = _after_failure(step.lines, step.failed_line, len(outcome.applied) + len(outcome.acknowledged))
 
@@ -146,22 +155,58 @@ def _after_failure(lines: list[str], failed: str, applied: int) -> list[str]:
     return parts[index + 1:]
 
 
-def _is_trailing(step: Step, ctx: Context, before: list[Step]) -> bool:
-    """Whether the failing line is a closing ("Thanks!", a name) after something was done, not a command gone wrong."""
-    if not (step.applied or step.acknowledged or any(s.ok for s in before)):
-        return False
-    if ctx.game is None or ctx.seat is None:
-        return True  # after "join 12", nothing can be played yet: whatever follows is set aside
-    game = db.session.get(Game, ctx.game.id)
-    if game is None or game.state is None:
-        return True
+def _read_failure(step: Step, ctx: Context, before: list[Step], later: list[str], signers: frozenset[str]) -> None:
+    """Say what the failing line is: a closing after the commands ("Thanks!", the writer's name: `trailing`,
+    answered quietly), or a line that stops the reading, with the legal commands nearest it (`suggestions`)."""
+    done = bool(step.applied or step.acknowledged or any(s.ok for s in before))
+    game = db.session.get(Game, ctx.game.id) if ctx.game is not None else None
+    if ctx.seat is None or game is None or game.state is None:
+        # After "join 12", nothing can be played yet: whatever follows is set aside, with the reason.
+        step.trailing = done
+        return
+    if step.moved_on:
+        return  # the line may have been right where it was written: the answer says why it was not applied
+    rules = engine.get(game.slug)
+    names = {"names": seat_names(game)} if rules.CAPABILITIES.parse_names else {}
+    suggester = suggest.Suggester(rules, game.state, ctx.seat, step.legal)
+
+    def prose(line: str) -> bool:
+        # No command of the game nor of the service, nor one mistyped: a closing, a signature, a name.
+        if _understood(rules, game, ctx.seat, line, names) is not False:
+            return False
+        return _signed(line, signers) or not suggester.read(line).near
+
+    understood = _understood(rules, game, ctx.seat, step.failed_line, names)
+    step.understood = understood is not False
+    # A closing ends a mail quietly only below the last command: a line that is no command, with a command
+    # after it, is a command gone wrong, and nothing after it may be applied.
+    if done and all(prose(line) for line in [step.failed_line, *later]):
+        step.trailing = True
+    elif understood is not True:
+        step.suggestions = [text for text in suggester.read(step.failed_line).suggestions
+                            if text.casefold() != step.failed_line.casefold()]
+
+
+def _understood(rules, game: Game, seat: int, line: str, names: dict) -> bool | None:
+    """True when `line` reads as moves of the game now or as a service word, None when it reads as a command
+    refused here (no such card, a number out of range), False when it is no command at all."""
+    said = keywords.match(line)
+    if said is not None and not (said[0] == "new" and said[1] and not requests.names_a_game(said[1])):
+        return True  # "undo", "say …"; "New idea: …" is chat, as inbound.route reads it
     try:
-        engine.get(game.slug).parse(step.failed_line, game.state, ctx.seat)
+        rules.parse(line, game.state, seat, **names)
     except engine.NotACommand:
-        return True
-    except engine.CommandError:
         return False
-    return False
+    except engine.Ambiguous:
+        return True  # the refusal names the candidates
+    except engine.CommandError:
+        return None
+    return True
+
+
+def _signed(line: str, names: frozenset[str]) -> bool:
+    """Whether `line` is the writer's own name ("Bob", "Bob Smith.")."""
+    return " ".join(line.strip().rstrip(".").split()).casefold() in names
 
 
 def _join(step: Step, ctx: Context, row: InboundMessage) -> None:

@@ -9,7 +9,8 @@ from sqlalchemy import select
 from .. import engine, keywords
 from ..extensions import db
 from ..models import Game, Move, Seat, User
-from ..presentation.news import describe
+from ..presentation.board import board_text
+from ..presentation.news import describe, held_text
 from ..presentation.turn import commands_doc, turn_block
 from ..presentation.words import prompt_words, seat_names, shown_commands, told_moves, worded
 from . import outbound
@@ -75,15 +76,19 @@ def _failure(step: Step, report: Report, locale: str) -> list[str]:
     if step.trailing:
         if report.seat is None or report.game is None or report.game.state is None:
             out = [_("Ignored the rest: \"%(line)s\" (%(why)s).", line=step.failed_line, why=step.error_in(locale))]
-        else:
-            out = [_("Ignored the rest: \"%(line)s\" is not a command.", line=step.failed_line)]
-        if report.unread:
-            out += [_("Not read either:"), *_quoted(report.unread)]
-        return out
-    out = [_("This line was not applied:"), *_quoted([step.failed_line or ""]),
-           _("Why: %(error)s", error=step.error_in(locale))]
+            if report.unread:
+                out += [_("Not read either:"), *_quoted(report.unread)]
+            return out
+        return []  # a closing below the commands ("Thanks!", the writer's name) ends the mail quietly
+    if step.understood:
+        out = [_("This line was not applied:"), *_quoted([step.failed_line or ""])]
+    else:
+        out = [_("pbem did not understand this line, so it stopped reading there:"), *_quoted([step.failed_line or ""])]
+    out += _did_you_mean(step, report)
+    out.append(_("Why: %(error)s", error=step.error_in(locale)))
     if report.unread:
-        out += [_("The lines after it were not read:"), *_quoted(report.unread)]
+        out += [_("The lines after it were not read:") if step.understood
+                else _("Not applied either, since they come after it:"), *_quoted(report.unread)]
     if step.legal:
         out += [_("What you could send now:"), *(f"  {c}" for c in _shown_legal(step, report, locale))]
         if len(step.legal) > LEGAL_SHOWN:
@@ -94,6 +99,18 @@ def _failure(step: Step, report: Report, locale: str) -> list[str]:
             out.append("  " + ngettext("… and %(num)d more: the game page lists them all: %(url)s",
                                        "… and %(num)d more: the game page lists them all: %(url)s", more, url=url))
     return out
+
+
+def _did_you_mean(step: Step, report: Report) -> list[str]:
+    """The legal commands nearest the failing line, players named as in the turn mail."""
+    if not step.suggestions:
+        return []
+    shown = step.suggestions
+    if report.game is not None and report.seat is not None and report.game.state is not None:
+        shown = shown_commands(report.game, report.seat, shown)
+    if len(shown) == 1:
+        return [_("Did you mean \"%(command)s\"?", command=shown[0])]
+    return [_("Did you mean one of these?"), *(f"  {command}" for command in shown)]
 
 
 def _acknowledged(step: Step, locale: str) -> list[str]:
@@ -108,8 +125,7 @@ def _queued(step: Step) -> list[str]:
     """Lines kept until the game asks this seat again in its turn (docs/mail.md)."""
     if not step.queued:
         return []
-    return [_("queued until %(names)s answers: %(lines)s", names=", ".join(step.queued_for),
-              lines="; ".join(step.queued))]
+    return [held_text(step.queued, step.queued_for)]
 
 
 def _render_moves(step: Step, report: Report, locale: str) -> list[str]:
@@ -163,7 +179,7 @@ def _render_status(step: Step, report: Report, locale: str) -> list[str]:
     names = _names(game)
     if rules.CAPABILITIES.board_text:
         # The game's own text board, as the turn mail shows it.
-        out += ["", rules.CAPABILITIES.board_text(rules.view(game.state, report.seat), locale, names).rstrip("\n")]
+        out += ["", board_text(game, report.seat, locale).rstrip("\n")]
     else:
         scores = rules.CAPABILITIES.scores(game.state) if rules.CAPABILITIES.scores else None
         for position, name in enumerate(names):

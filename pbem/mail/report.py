@@ -43,7 +43,12 @@ class Step:
     error_local: dict[str, str] = field(default_factory=dict)  # the same in the other languages
     failed_line: str | None = None
     legal: list[str] = field(default_factory=list)
-    trailing: bool = False  # the failing line is a closing ("Thanks!") after something was done
+    # The failing line is a closing after the last command ("Thanks!", the writer's name): the mail ends there
+    # quietly. Any other failing line stops the reading, and nothing after it is applied.
+    trailing: bool = False
+    understood: bool = True  # False: the failing line is no command of the game (nor a service word)
+    suggestions: list[str] = field(default_factory=list)  # did you mean …? the legal commands nearest it
+    moved_on: bool = False  # the game had left the part of it the mail was written for (play.Outcome)
     rest: list[str] = field(default_factory=list)  # this step's lines after the failing one
     note: str | None = None
     game_id: int | None = None
@@ -99,4 +104,8 @@ class Report:
             if not step.ok:
                 where = "ignored from" if step.trailing else "stopped at"
                 parts.append(f"{where} {step.failed_line!r}: {step.error}")
+                if step.suggestions:
+                    parts.append("did you mean " + " or ".join(repr(text) for text in step.suggestions))
+        if self.unread and self.outcome == "stopped":
+            parts.append("not applied " + "; ".join(repr(line) for line in self.unread))
         return "; ".join(parts) or "nothing to do"

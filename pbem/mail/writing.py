@@ -1,10 +1,13 @@
 """Writing the mail the domain verbs stored unwritten (pbem/outbox.py), after their commit, in each reader's
-language and time zone: turn mails, notices, results, table talk, invitations, reminders.
+language and time zone: turn mails, notices, results, table talk, invitations, reminders, the host's "everyone is
+seated".
 
 Rendering a mail (the board, the news, the legal commands) costs more than the move that caused it,
 so it is done here, by whoever delivers, while the game takes other moves. A turn mail whose seat
 has answered (or whose game moved on) before it is written is not sent: the prompt it was for is
-gone. One mail that cannot be written fails alone; the others are written.
+gone. A row is written once it is due: a turn mail held for a player at the table (outbox.held_until)
+waits until then, and is dropped if its seat answered on the page meanwhile. One mail that cannot be
+written fails alone; the others are written.
 """
 from __future__ import annotations
 
@@ -30,8 +33,10 @@ from .outbound import footer, game_headers, list_headers, render, subject, turn_
 
 log = logging.getLogger(__name__)
 
-# The two reads of a run, built once: building them cost more than running them.
-_UNWRITTEN = (select(Outbox).options(joinedload(Outbox.user)).where(Outbox.status == UNWRITTEN)
+# The two reads of a run, built once: building them cost more than running them. Only rows due: a held turn
+# mail waits for its moment (the beat's run writes it then), and runs before that neither write nor spin on it.
+_UNWRITTEN = (select(Outbox).options(joinedload(Outbox.user))
+              .where(Outbox.status == UNWRITTEN, Outbox.next_attempt_at <= bindparam("moment"))
               .order_by(Outbox.id).limit(bindparam("most")).with_for_update(of=Outbox, skip_locked=True))
 # populate_existing: the run's session outlives its batches, and a game read for an earlier batch
 # may have moved on since (its seats asked anew).
@@ -40,11 +45,12 @@ _GAMES = (select(Game).where(Game.id.in_(bindparam("ids", expanding=True)))
 
 
 def write_unwritten(session, most: int) -> int:
-    """Write up to `most` unwritten mails, oldest first, in `session` (delivery's own), and commit; how many.
+    """Write up to `most` unwritten mails that are due, oldest first, in `session` (delivery's own), and commit;
+    how many.
 
     Rows another run is writing are skipped (SKIP LOCKED), so two runs never write one mail twice.
     """
-    rows = session.scalars(_UNWRITTEN, {"most": most}).all()
+    rows = session.scalars(_UNWRITTEN, {"most": most, "moment": now()}).all()
     if not rows:
         session.rollback()
         return 0
@@ -87,6 +93,8 @@ def _write(row: Outbox, game: Game | None) -> None:
             _chat(row, game, user)
         elif kind == "remind":
             _reminder(row, game, user)
+        elif kind == "seated":
+            _seated(row, game, user)
         else:
             raise ValueError(f"no writer for mail {row.dedupe_key!r}")
     row.subject = " ".join(row.subject.split())[:300]
@@ -107,6 +115,10 @@ def _turn(row: Outbox, game: Game, user: User | None) -> None:
             # What became of its queued lines is still news: that alone goes.
             row.kind = "notice"
             _notice(row, game, seat, user, queued_text(queued, user.locale, game, int(position)))
+            return
+        if (row.data or {}).get("held"):
+            _drop(row, "not sent: held while the player was at the table (QUIET_WINDOW_SECONDS), and the seat "
+                       "had answered (or the game had moved on) before it was due")
             return
         _drop(row, "not sent: the seat had answered (or the game had moved on) before the mail was written")
         return
@@ -204,3 +216,17 @@ def _reminder(row: Outbox, game: Game, user: User) -> None:
                                         deadline=local_time(deadline, user)))
     row.text, row.html = render("reminder.txt", **context), render("reminder.html", **context)
     row.headers = game_headers(game, seat)
+
+
+def _seated(row: Outbox, game: Game, user: User | None) -> None:
+    """The host's "everyone is seated: reply start", with the game's table address to reply to and its page."""
+    taken = [s for s in game.seats if s.is_bot or s.user_id is not None]
+    if user is None or game.status != "lobby" or len(taken) != game.num_seats:
+        _drop(row, "not sent: the game was started or cancelled, or a seat was freed, before the mail was written")
+        return
+    start = f"{keywords.word('start', reader_locale(user))} {game.id}"
+    row.subject = subject(game, gettext("Everyone is seated: reply %(start)s", start=start))
+    row.text = render("seated.txt", game=game, rules=engine.get(game.slug), start=start, link=game_link(game),
+                      names=[s.display_name for s in game.seats], **footer(user))
+    # Signed for this game and the host's address: a reply saying "start" proves the host wrote it.
+    row.headers = {**game_headers(game, None, user), "Reply-To": tokens.table_address(game.id, user.email)}

@@ -89,7 +89,8 @@ def invite(game_id: int, host: User, email: str) -> Seat:
 
 @rolls_back
 def join(game_id: int, user: User) -> Seat:
-    """Seat `user` in a lobby game: their invitation if they have one, else a free seat."""
+    """Seat `user` in a lobby game: their invitation if they have one, else a free seat. When that was the last
+    seat, the host is mailed that everyone is seated (a game starts only when its host says so)."""
     game = _lobby_game(game_id)
     if any(s.user_id == user.id for s in game.seats):
         raise PlayError("you are already seated in this game")
@@ -100,6 +101,8 @@ def join(game_id: int, user: User) -> Seat:
         game.seats.append(seat)
     seat.user = user
     seat.invited_email = None
+    if len(_taken(game)) == game.num_seats:
+        outbox.seated(game, user)
     commit()
     return seat
 
@@ -139,7 +142,7 @@ def start_game(game_id: int, user: User, order: list[int] | None = None, host_an
     """
     game = _lobby_game(game_id)
     _check_host(game, user)
-    taken = [s for s in game.seats if s.is_bot or s.user_id is not None]
+    taken = _taken(game)
     if len(taken) != game.num_seats:
         waiting = [s.invited_email for s in game.seats if s.user_id is None and not s.is_bot]
         if waiting:
@@ -165,6 +168,11 @@ def start_game(game_id: int, user: User, order: list[int] | None = None, host_an
     advance(game, rules, Waits(game), quiet_seat=host)
     commit()
     return game
+
+
+def _taken(game: Game) -> list[Seat]:
+    """The seats a bot or a player holds (not those only invited)."""
+    return [s for s in game.seats if s.is_bot or s.user is not None]
 
 
 def _check_host(game: Game, user: User) -> None:

@@ -1,6 +1,7 @@
 """The one path of a move: submit() parses, applies, appends and advances in one transaction; bots play in it too."""
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 from dataclasses import asdict, dataclass, field
@@ -9,7 +10,7 @@ from flask_babel import gettext
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import engine, outbox
+from .. import engine, outbox, ratings
 from ..clock import now
 from ..deadlines import deadline_after
 from ..extensions import db
@@ -22,6 +23,8 @@ from .replay import state_at
 from .transaction import commit, lock
 from .undo import UNDO, take_back, undo_rest
 from .vacations import turn_clock_start
+
+log = logging.getLogger(__name__)
 
 MAX_BOT_MOVES = 20_000  # a safety net: one submission never runs bots forever
 
@@ -157,101 +160,190 @@ def _apply_commands(game: Game, seat: int, text: str, source: str, submission: S
         outcome.fail(service_error("no command found"), None, _legal_texts(rules, game.state, seat))
         return outcome
     seat_row = game.seat_at(seat)
-    if seat_row is not None:
-        seat_row.queued = None  # a new submission replaces what the seat had queued
+    held, seat_row.queued = seat_row.queued, None  # a new submission replaces what the seat held (but see below)
     waits = Waits(game)
     reach, written_in = _reach(game, rules, seat, written_for)
-    _run_lines(game, rules, seat, lines, source, submission, waits, outcome, reach, written_in)
+    in_passing = _run_lines(game, rules, seat, lines, source, submission, waits, outcome, reach, written_in)
+    if held and in_passing and seat_row.queued is None and outcome.ok:
+        seat_row.queued = held  # it only answered what it was asked in passing (a discard): the plan goes on
     if outcome.applied:
-        advance(game, rules, waits, quiet_seat)
+        own = advance(game, rules, waits, quiet_seat)
+        _fold_queue(outcome, own, seat_row.queued)
     outcome.version = game.version
     outcome.finished = game.status == "finished"
     return outcome
 
 
 def _run_lines(game: Game, rules, seat: int, lines: list[str], source: str, submission: Submission | None,
-               waits: "Waits", outcome: Outcome, reach: str | None = None, written_in=None) -> None:
-    """Apply `lines` for `seat` in order into `outcome`, stopping at the first that fails; the rest of the lines
-    after one that made another human answer an interrupt in the seat's own turn are queued (Seat.queued)."""
+               waits: "Waits", outcome: Outcome, reach: str | None = None, written_in=None) -> bool:
+    """Apply `lines` for `seat` in order into `outcome`, stopping at the first that fails; whether every line
+    applied answered a prompt asked in passing (engine `aside_prompts`).
+
+    A line the engine says is for later (engine.NotNow: a discard named before it is asked, a resolution line
+    sent with the placements) waits, and is tried again after each line that moves the game; lines that wait
+    when nothing more can be applied, or that the seat is not asked for after others answered between them
+    (bots at once; humans: an interrupt, another's placement), are held in Seat.queued as long as the game stays
+    in the part the engine's `plan_key` names (the seat's turn, the round), and run when it is asked for them."""
     state = game.state
     pending = [p.seat for p in rules.pending(state)]
-    turn = _own_turn(rules, state, seat)
-    for index, line in enumerate(lines):
-        if index and seat not in pending:
+    plan = _plan(rules, state, seat)
+    span = _plan(rules, written_in, seat) if written_in is not None else None
+    todo, later, moved, in_passing = list(lines), [], source == "queue", True
+    waited = None  # the first line that waited, and why: its refusal if nothing ever lets it run
+    while todo:
+        if moved and seat not in pending:
             # Bots answer between the lines of one mail: a player can send a round's moves at once.
             game.state = state
             pending = play_bots(game, rules, waits)
             state = game.state
-            if turn is not None and pending and seat not in pending and _own_turn(rules, state, seat) == turn:
-                _hold(game, seat, turn, lines[index:], pending, outcome)
-                break
-        if reach is not None and rules.CAPABILITIES.turn_key(state, seat) == reach:
+        line = todo.pop(0)
+        # A reply's lines act in the part of the game its mail asked about (turn_key), or a later step of the
+        # same plan (plan_key: the rest of the turn or round); elsewhere they apply nothing.
+        shifted = reach is not None and rules.CAPABILITIES.turn_key(state, seat) != reach
+        if reach is not None and not shifted:
             written_in = state  # the latest state of the part the lines were written for
-        elif reach is not None:
-            done = _already_done(rules, line, written_in, state, seat, reach)
-            if done is not None:  # the game moved on, but this line only names what was done in its part
-                outcome.acknowledge(done, line)
-                continue
-            outcome.fail(_moved_on(rules, reach, rules.CAPABILITIES.turn_key(state, seat)), line, _legal_texts(rules, state, seat))
-            outcome.moved_on = True
-            break
+        elif shifted and (span is None or _plan(rules, state, seat) != span):
+            if not _moved_on_line(rules, line, written_in, state, seat, reach, outcome):
+                return in_passing
+            continue
+        aside = _asked_aside(rules, state, seat)
+        before = game.version
         try:
             if undo_rest(line) is not None:
                 state = take_back(game, rules, seat, line, source, submission)
                 pending = [p.seat for p in rules.pending(state)]
                 waits.update(pending, game.version)
                 outcome.applied.append(UNDO)
-                continue
-            for move in _parse_in_turn(game, rules, line, state, seat, pending):
-                state, pending = play_move(game, rules, seat, move, source, waits, submission)
-                outcome.applied.append(str(move))
+                in_passing = False
+            else:
+                for move in _parse_in_turn(game, rules, line, state, seat, pending, plan is not None):
+                    state, pending = play_move(game, rules, seat, move, source, waits, submission)
+                    outcome.applied.append(str(move))
         except engine.AlreadyDone as exc:
             outcome.acknowledge(exc, line)
+        except engine.NotNow as exc:
+            if plan is None or _plan(rules, state, seat) != plan:
+                outcome.fail(exc, line, list(exc.legal) or _legal_texts(rules, state, seat))
+                return in_passing
+            later.append(line)  # for a later step of the plan: tried again once the game moves
+            waited = waited or (line, exc)
         except engine.CommandError as exc:
+            if shifted:  # written for a step that is over: said as such
+                if not _moved_on_line(rules, line, written_in, state, seat, reach, outcome):
+                    return in_passing
+                continue
             outcome.fail(exc, line, list(exc.legal) or _legal_texts(rules, state, seat))
-            break
+            return in_passing
+        if game.version != before:
+            moved = True
+            in_passing = in_passing and aside
+            todo, later = later + todo, []  # what waited may fit now
     game.state = state
+    if later:
+        if moved and plan is not None and _plan(rules, state, seat) == plan:
+            _hold(game, seat, plan, later, pending, outcome)
+        else:  # nothing moved the game on: the first line that waited fails as it would alone
+            line, exc = waited
+            outcome.fail(exc, line, list(exc.legal) or _legal_texts(rules, state, seat))
+    return in_passing
 
 
-def _own_turn(rules, state, seat: int) -> str | None:
-    """The key of the turn under way while it is `seat`'s own (others asked meanwhile answer an interrupt of it);
-    None when it is not, or the engine does not say whose turn it is (optional `current_turn`)."""
-    if rules.CAPABILITIES.current_turn is None:
-        return None
-    owner, key = rules.CAPABILITIES.current_turn(state)
-    return key if owner == seat else None
+def _moved_on_line(rules, line: str, written_in, state, seat: int, reach: str, outcome: Outcome) -> bool:
+    """A reply's line once the game left the part it was written for: acknowledged (True: read on) when it only
+    names what the seat did there, else refused with where the game is now."""
+    done = _already_done(rules, line, written_in, state, seat, reach)
+    if done is not None:
+        outcome.acknowledge(done, line)
+        return True
+    outcome.fail(_moved_on(rules, reach, rules.CAPABILITIES.turn_key(state, seat)), line,
+                 _legal_texts(rules, state, seat))
+    outcome.moved_on = True
+    return False
 
 
-def _hold(game: Game, seat: int, turn: str, lines: list[str], pending: list[int], outcome: Outcome) -> None:
-    """Keep `lines` as the seat's queue until it is asked again in `turn`."""
-    game.seat_at(seat).queued = {"turn": turn, "lines": lines}
+def _fold_queue(outcome: Outcome, results: list[tuple], held: dict | None) -> None:
+    """What the seat's own held lines did after its submission, in the same transaction (others' moves between
+    them: bots, or queues of theirs), told in the submission's outcome rather than in a mail of its own."""
+    for _lines, ran, _since in results:
+        outcome.applied += ran.applied
+        outcome.acknowledged += ran.acknowledged
+        if not ran.ok:
+            outcome.error, outcome.failed_line, outcome.legal = ran.error, ran.failed_line, ran.legal
+            outcome.error_local = ran.error_local
+    if results:
+        outcome.queued = list(held["lines"]) if held else []
+        outcome.queued_for = outcome.queued_for if held else []
+
+
+def _plan(rules, state, seat: int) -> str | None:
+    """The engine's key of how far ahead `seat`'s lines may reach now (optional `plan_key`); None: not held."""
+    return rules.CAPABILITIES.plan_key(state, seat) if rules.CAPABILITIES.plan_key else None
+
+
+def _asked_aside(rules, state, seat: int) -> bool:
+    """Whether `seat` is asked something in passing (a discard, an event's choice: engine `aside_prompts`)."""
+    return any(p.seat == seat and p.kind in rules.CAPABILITIES.aside_prompts for p in rules.pending(state))
+
+
+def _hold(game: Game, seat: int, plan: str, lines: list[str], pending: list[int], outcome: Outcome) -> None:
+    """Keep `lines` as the seat's queue until it is asked for them while the game stays in `plan`."""
+    game.seat_at(seat).queued = {"turn": plan, "lines": lines, "since": game.version}
     outcome.queued = list(lines)
-    outcome.queued_for = [game.seat_at(s).display_name for s in sorted(set(pending)) if game.seat_at(s)]
+    outcome.queued_for = [game.seat_at(s).display_name for s in sorted(set(pending))
+                          if s != seat and game.seat_at(s)]
 
 
 def _over(game: Game, rules, row, pending: list[int]) -> bool:
-    """Whether the turn `row`'s queue was written for is over (or the whole game is)."""
-    return not pending or _own_turn(rules, game.state, row.position) != row.queued["turn"]
+    """Whether the part of the game `row`'s queue was written for is over (or the whole game is)."""
+    return not pending or _plan(rules, game.state, row.position) != row.queued["turn"]
+
+
+def _ready(game: Game, rules, row, pending: list[int]) -> bool:
+    """Whether `row`'s queue can run: its seat is asked, and for what one of its lines does (not all are for a
+    later step; a line for what it is asked in passing may come after others, as a discard named last)."""
+    if row.position not in pending:
+        return False
+    for line in row.queued["lines"]:
+        state, seat = game.state, row.position
+        try:
+            for move in _parse_in_turn(game, rules, line, state, seat, pending):
+                state, _ = rules.apply(state, seat, move)  # a dry run: nothing is kept
+        except engine.NotNow:
+            continue
+        except engine.CommandError:
+            return True  # it fails: run it, so that the seat hears why
+        return True
+    return False
 
 
 def _run_queues(game: Game, rules, waits: "Waits") -> tuple[list[int], dict[int, list[tuple]]]:
-    """Apply each seat's queue once the game asks that seat again in the turn it was written for, and drop those
-    whose turn has moved on; the seats asked after that, and what became of each queue by seat ((lines, outcome),
-    outcome None: dropped) for advance() to tell the seat."""
+    """Apply each seat's queue once the game asks that seat for it in the part it was written for, and drop those
+    whose part has moved on; the seats asked after that, and what became of each queue by seat ((lines, outcome,
+    since), outcome None: dropped; `since` the version it was held at) for advance() to tell the seat. A queue
+    that runs in part and is held again is told once, when it is done."""
     pending = play_bots(game, rules, waits)
     told: dict[int, list[tuple]] = {}
-    for _ in range(game.num_seats + 1):  # each pass empties a queue (or holds it again behind a new interrupt)
-        row = next((s for s in game.seats if s.queued and (s.position in pending or _over(game, rules, s, pending))),
-                   None)
+    # Each pass drops a queue, or runs one: that applies a line at least (a ready queue's first line is one the
+    # seat is asked for), or ends it.
+    for _ in range(sum(len(s.queued["lines"]) for s in game.seats if s.queued) + game.num_seats + 1):
+        row = next((s for s in game.seats if s.queued and (_over(game, rules, s, pending)
+                                                            or _ready(game, rules, s, pending))), None)
         if row is None:
             break
         over, queued, row.queued = _over(game, rules, row, pending), row.queued, None
+        lines, since, done = queued["lines"], queued.get("since"), queued.get("applied", [])
         if over:
-            told.setdefault(row.position, []).append((queued["lines"], None))
+            if done:
+                told.setdefault(row.position, []).append((done, Outcome(applied=done), since))
+            told.setdefault(row.position, []).append((lines, None, since))
             continue
         outcome = Outcome(version=game.version)
-        _run_lines(game, rules, row.position, queued["lines"], "queue", None, waits, outcome)
-        told.setdefault(row.position, []).append((queued["lines"], outcome))
+        _run_lines(game, rules, row.position, lines, "queue", None, waits, outcome)
+        if row.queued is not None and outcome.ok:  # held again: told with the rest, when it is done
+            row.queued = {**row.queued, "since": since, "applied": done + outcome.applied}
+        else:
+            outcome.applied = done + outcome.applied
+            told.setdefault(row.position, []).append((lines, outcome, since))
         pending = play_bots(game, rules, waits)
     return pending, told
 
@@ -268,14 +360,28 @@ def _reach(game: Game, rules, seat: int, written_for: int | None) -> tuple[str |
     seat_row = game.seat_at(seat)
     if seat_row is not None and seat_row.prompt_version == written_for:
         return rules.CAPABILITIES.turn_key(game.state, seat), game.state  # the prompt is still open: the game is where it was asked
-    then = state_at(game, written_for)
+    try:
+        then = state_at(game, written_for)
+    except engine.CommandError:
+        # The log does not replay to that version (a position arranged by hand): the turn it answered is unknown,
+        # but it is not this prompt's, so the reply applies nothing.
+        log.warning("game %s: the move log does not replay to version %s", game.id, written_for)
+        return EARLIER, None
     return rules.CAPABILITIES.turn_key(then, seat), then
+
+
+EARLIER = ""  # the turn key of a reply written for a turn the service cannot name
+MOVED_ON_UNNAMED = N_("this mail answered an earlier turn; the game is in %(now)s now, so this line and the ones "
+                      "after it were not applied: here is what is asked now")
 
 
 def _moved_on(rules, then: str, now: str) -> engine.IllegalMove:
     """The refusal of a line written for an earlier part of the game, in the reader's language."""
-    message = MOVED_ON
     text = rules.CAPABILITIES.turn_key_text
+    if then == EARLIER:
+        return engine.IllegalMove(MOVED_ON_UNNAMED % {"now": text(now, "en")},
+                                  local=lambda locale: gettext(MOVED_ON_UNNAMED, now=text(now, locale)))
+    message = MOVED_ON
     return engine.IllegalMove(
         message % {"then": text(then, "en"), "now": text(now, "en")},
         local=lambda locale: gettext(message, then=text(then, locale), now=text(now, locale)))
@@ -284,6 +390,8 @@ def _moved_on(rules, then: str, now: str) -> engine.IllegalMove:
 def _already_done(rules, line: str, written_in, state, seat: int, reach: str) -> engine.AlreadyDone | None:
     """The engine's AlreadyDone when `line`, read as written (in the part `reach`), names only what `seat`
     did in that part; None otherwise."""
+    if written_in is None:
+        return None
     try:
         for move in rules.parse(line, written_in, seat):
             rules.apply(state, seat, move)  # a dry run: nothing is kept
@@ -294,8 +402,9 @@ def _already_done(rules, line: str, written_in, state, seat: int, reach: str) ->
     return None
 
 
-def _parse_in_turn(game: Game, rules, line: str, state, seat: int, pending: list[int]) -> list:
-    """The moves of `line`; a seat that is not asked may still make moves the engine allows any time."""
+def _parse_in_turn(game: Game, rules, line: str, state, seat: int, pending: list[int], later: bool = False) -> list:
+    """The moves of `line`; a seat that is not asked may still make moves the engine allows any time. `later`:
+    a line the seat is not asked for now waits (engine.NotNow) rather than failing as "not your turn"."""
     names = {"names": seat_names(game)} if rules.CAPABILITIES.parse_names else {}
     if seat in pending:
         return rules.parse(line, state, seat, **names)
@@ -307,7 +416,10 @@ def _parse_in_turn(game: Game, rules, line: str, state, seat: int, pending: list
     except engine.AlreadyDone:
         raise  # what the seat did this turn is answered, whoever plays now
     except engine.CommandError as exc:
-        raise _not_your_turn(game, pending, line) from exc
+        refusal = _not_your_turn(game, pending, line)
+        if later and pending and not isinstance(exc, engine.NotACommand):
+            refusal = engine.NotNow(refusal.message, text=line, local=refusal.local)
+        raise refusal from exc
 
 
 def _not_your_turn(game: Game, waiting: list[int], line: str) -> engine.IllegalMove:
@@ -370,13 +482,21 @@ def play_bots(game: Game, rules, waits: Waits) -> list[int]:
     return pending
 
 
-def advance(game: Game, rules, waits: Waits, quiet_seat: int | None = None) -> None:
+def advance(game: Game, rules, waits: Waits, quiet_seat: int | None = None) -> list[tuple]:
     """Let bots play their turns, then record who is now asked and since when, and queue their mail.
 
-    `quiet_seat` gets no turn mail here: the answer to its mail says what a turn mail would. A seat whose
-    queued lines ran (or were dropped) hears of it in its turn mail when it gets one, else in a mail of its own.
+    `quiet_seat` gets no turn mail here: the answer to its mail says what a turn mail would, and what its held
+    lines did meanwhile (returned: (lines, outcome, since) for each queue of its that ran or was dropped). Any
+    other seat whose queued lines ran (or were dropped) hears of it in its turn mail when it gets one, else in a
+    mail of its own.
     """
     pending, told = _run_queues(game, rules, waits)
+    # The quiet seat's queues that ran are told in its answer; one dropped still gets its mail.
+    own = [r for r in told.get(quiet_seat, []) if r[1] is not None]
+    if own:
+        told[quiet_seat] = [r for r in told[quiet_seat] if r[1] is None]
+        if not told[quiet_seat]:
+            del told[quiet_seat]
     state = game.state
     moment = now()
     for seat in game.seats:
@@ -399,6 +519,8 @@ def advance(game: Game, rules, waits: Waits, quiet_seat: int | None = None) -> N
         game.finished_at = moment
         result = rules.result(state)
         game.result = result.to_dict() if result else None
+        ratings.rate_finished(game)  # in the transaction that finishes the game
         for seat in game.seats:
             if seat.user is not None:
                 outbox.game_over(game, seat)
+    return own

@@ -1,14 +1,19 @@
-"""The board as text, for mails: the game's own `board_text` where it has one, else a generic listing of its
-view."""
+"""The board as text, for mails: the game presentation's mail board where it has one, else the engine's
+`board_text`, else a generic listing of its view."""
 from __future__ import annotations
 
 from .. import engine
 from ..models import Game
+from .games import mail_board
 from .words import seat_names
 
 
 def board_text(game: Game, seat: int | None, locale: str) -> str:
-    """The board from `seat`'s view as text: the game's own `board_text` if it has one, else a generic listing."""
+    """The board from `seat`'s view as text: the game's mail board, or its engine's `board_text`, or a generic
+    listing."""
+    written = mail_board(game.slug)
+    if written is not None:
+        return written(game.state, seat, locale, seat_names(game))
     rules = engine.get(game.slug)
     view = rules.view(game.state, seat)
     if rules.CAPABILITIES.board_text:

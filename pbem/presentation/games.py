@@ -55,6 +55,9 @@ GENERIC = Presentation()
 # slug -> module defining PRESENTATION; loaded on first use, like the engines.
 _MODULES = {"stone-age": "pbem.presentation.stone_age", "tta": "pbem.presentation.tta"}
 _loaded: dict[str, Presentation] = {}
+# slug -> module whose board_text(state, seat, locale, names) writes the turn mail's board in words of the
+# presentation floor (pbem/presentation/board.py); a game without one gets its engine's board text.
+_MAIL_BOARDS = {"tta": "pbem.presentation.tta.mail_board"}
 
 
 def stakes(slug: str, prompts) -> list[str]:
@@ -69,6 +72,12 @@ def presentation(slug: str) -> Presentation:
         name = _MODULES.get(slug)
         _loaded[slug] = importlib.import_module(name).PRESENTATION if name else GENERIC
     return _loaded[slug]
+
+
+def mail_board(slug: str) -> Callable[..., str] | None:
+    """The turn mail's board of game `slug`, `(state, seat, locale, names) -> text`, or None: the engine's."""
+    name = _MAIL_BOARDS.get(slug)
+    return importlib.import_module(name).board_text if name else None
 
 
 def option_words(slug: str, option) -> OptionWords:

@@ -45,7 +45,14 @@ def describe(rules, ev: dict, viewer: int | None, locale: str, names) -> str:
 
 
 def news_lines(game: Game, seat: Seat, locale: str, limit: int = 60) -> list[str]:
-    """The engine's last `limit` lines for the moves since `seat` last moved, as it sees them, from one query.
+    """The engine's last `limit` lines for the moves since `seat` last moved, as it sees them, from one query."""
+    return news(game, seat, locale, limit)[1]
+
+
+def news(game: Game, seat: Seat, locale: str, limit: int = 60) -> tuple[list[str], list[str]]:
+    """What was done against `seat` since it last moved (events another seat played `on` it: an aggression and
+    how it ended, a war, even when it was not asked: a tie that held, a standing order's defence), then the
+    engine's last `limit` lines for those moves, as it sees them, from one query.
 
     News starts after the seat's newest move among the last HISTORY_MOVES (else where they begin).
     """
@@ -55,10 +62,20 @@ def news_lines(game: Game, seat: Seat, locale: str, limit: int = 60) -> list[str
                                    "oldest": max(0, game.version - HISTORY_MOVES)}).all()
     rules, names = engine.get(game.slug), seat_names(game)
     # Moves taken back are left out: the undo's own line says so.
-    lines = [describe(rules, ev, seat.position, locale, names)
-             for events, undone_by in rows[::-1] if undone_by is None for ev in events or ()]
-    lines = [line for line in lines if line]
-    return lines[-limit:]
+    told = [(ev, describe(rules, ev, seat.position, locale, names))
+            for events, undone_by in rows[::-1] if undone_by is None for ev in events or ()]
+    against = [line for ev, line in told if line and ev.get("on") == seat.position and ev.get("seat") != seat.position]
+    return against[-limit:], [line for _, line in told if line][-limit:]
+
+
+def held_text(lines: list[str], waiting_for: list[str]) -> str:
+    """Lines held for later, in the current locale: behind other seats' answers, or until the seat is asked for
+    them (a discard or an event's choice first, a later step of its turn or round)."""
+    if waiting_for:
+        return gettext("queued until %(names)s answers: %(lines)s", names=", ".join(waiting_for),
+                       lines="; ".join(lines))
+    return gettext("held until you are asked for them (answer what you are asked now first): %(lines)s",
+                   lines="; ".join(lines))
 
 
 QUEUED_LEGAL_SHOWN = 24  # legal commands listed after a queued line failed
@@ -72,6 +89,9 @@ def queued_text(results: list[dict], locale: str, game: Game | None = None, posi
     parts = []
     for result in results:
         outcome = result["outcome"]
+        meanwhile = _meanwhile(game, position, result.get("since"), (outcome or {}).get("version"), locale)
+        if meanwhile:
+            parts.append(gettext("Meanwhile:") + "\n" + "\n".join(f"- {line}" for line in meanwhile))
         if outcome is None:
             parts.append(gettext("Your queued lines were dropped: the turn they were written for is over: %(lines)s",
                                  lines="; ".join(result["lines"])))
@@ -89,6 +109,26 @@ def queued_text(results: list[dict], locale: str, game: Game | None = None, posi
                                  "applied. You can send: %(legal)s", line=outcome.get("failed_line"),
                                  why=why, legal="; ".join(legal)))
         if outcome.get("queued"):
-            parts.append(gettext("queued until %(names)s answers: %(lines)s",
-                                 names=", ".join(outcome.get("queued_for", [])), lines="; ".join(outcome["queued"])))
+            parts.append(held_text(outcome["queued"], outcome.get("queued_for", [])))
     return "\n\n".join(parts)
+
+
+MEANWHILE_LINES = 20  # what others did while a seat's lines waited, told with them (the newest)
+
+
+def _meanwhile(game: Game | None, position: int | None, since: int | None, until: int | None,
+               locale: str) -> list[str]:
+    """What the other seats' moves did between `since` and `until` (None: now), as `position` sees it: the
+    defence that answered an aggression, the event's choices, before the attacker's own lines run."""
+    if game is None or position is None or since is None:
+        return []
+    session = object_session(game) or db.session
+    query = (select(Move.events).where(Move.game_id == game.id, Move.seq > since, Move.seat != position,
+                                       Move.undone_by.is_(None))
+             .order_by(Move.seq.desc()).limit(MEANWHILE_LINES))
+    if until is not None:
+        query = query.where(Move.seq <= until)
+    rules, names = engine.get(game.slug), seat_names(game)
+    lines = [describe(rules, ev, position, locale, names) for events in session.scalars(query).all()[::-1]
+             for ev in events or ()]
+    return [line for line in lines if line][-MEANWHILE_LINES:]

@@ -18,11 +18,20 @@ MAX_BUTTONS = 12
 
 @dataclass
 class Choice:
-    """One button: the command it sends, its label, and whether it asks "Really?" first."""
+    """One button: the command it sends, its label, and whether it asks "Really?" first.
+
+    `shown` is the command as the player reads it (players named, as the turn mail says it), shown in the button's
+    title and small print when the label is words; `note` says what is at stake; `at` says where a game's board
+    draws the button (the thing it acts on), "" for the panel's own list.
+    """
 
     command: str
     label: str
     confirm: bool = False
+    note: str = ""
+    at: str = ""
+    shown: str = ""
+    short: str = ""  # the words beside the thing it acts on, where the label would repeat its name
 
 
 @dataclass
@@ -31,7 +40,8 @@ class Panel:
 
     kinds: "buttons" (choices), "select" (choices in a list), "placement" (where + how many + tools
     ahead), "counts" (a number per item composing `prefix` + items), "checks" (tick the items to use),
-    "pair" (two items from one list).
+    "pair" (two items from one list), "lines" (tick several commands, sent together), "placed" (choices the
+    game's board draws beside what they act on: the panel list skips them).
     """
 
     kind: str
@@ -58,3 +68,13 @@ def build_panels(slug: str, rules, state, seat: int, legal: list, locale: str) -
     if panels is None:
         return generic_panels(rules, state, seat, legal, locale)
     return panels(state, seat, legal, locale)
+
+
+def all_choices(panels: list[Panel]) -> list[Choice]:
+    """Every choice of the panels, in order."""
+    return [c for panel in panels for c in panel.choices]
+
+
+def choice_for(panels: list[Panel], command: str) -> Choice | None:
+    """The choice that sends `command`, if a panel offers one."""
+    return next((c for c in all_choices(panels) if c.command == command), None)

@@ -11,7 +11,7 @@ from ..models import Game, Seat, User
 from .board import board_text
 from .examples import game_examples
 from .games import stakes
-from .news import news_lines
+from .news import news
 from .times import Deadline, deadline_for
 from .words import prompt_words, seat_names, shown_commands, worded
 
@@ -49,6 +49,7 @@ class TurnBlock:
     extensions_left: int = 0
     replace_after: int = 0
     stakes: list[str] = field(default_factory=list)  # what the asked cards do (web.games.stakes)
+    against: list[str] = field(default_factory=list)  # what others did to this seat since it moved: told first
 
 
 def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
@@ -63,9 +64,10 @@ def turn_block(game: Game, seat: Seat, user: User) -> TurnBlock:
     forms = ([t for t in legal_texts(game.state, seat.position) if "<" in t or t.startswith("(")]
              if prompts and legal_texts else [])
     forms = worded(shown_commands(game, seat.position, forms[:8]), locale)
+    against, since = news(game, seat, locale)
     return TurnBlock(
         game=game, seat=seat, rules_name=rules.NAME, asked=[prompt_words(p, seat_names(game), rules) for p in prompts],
-        since=news_lines(game, seat, locale), board=board_text(game, seat.position, locale),
+        since=since, against=against, board=board_text(game, seat.position, locale),
         examples=examples, forms=forms, link=seat_link(game, seat), game_url=game_link(game),
         reply_address=tokens.reply_address(game.id, seat.position), deadline=deadline_for(seat.deadline, user),
         extensions_left=max(0, game.timeout_extensions - seat.extensions_used),

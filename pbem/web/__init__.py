@@ -7,15 +7,16 @@ from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
 from ..extensions import db
-from . import (api, auth, dashboard, dev, errors, game_page, guide, hooks, lobby, local_time, settings, tokens_page,
-               unsubscribe)
+from . import (api, auth, dashboard, dev, errors, finder, game_page, guide, hooks, lobby, local_time, players,
+               replay_page, settings, tokens_page, unsubscribe)
 from .readers import load_user, refuse_unstorable_form
 
 
 def register_blueprints(app: Flask) -> None:
     app.before_request(load_user)
     app.before_request(refuse_unstorable_form)
-    for module in (auth, dashboard, lobby, game_page, dev, api, tokens_page, settings, hooks, unsubscribe, guide):
+    for module in (auth, dashboard, lobby, game_page, dev, api, tokens_page, settings, hooks, unsubscribe, guide,
+                   replay_page, players, finder):
         app.register_blueprint(module.bp)
     local_time.init_app(app)
     register_error_handlers(app)

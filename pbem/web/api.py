@@ -1,4 +1,5 @@
-"""The JSON API under /api/v1: games, moves and lobby actions for scripts, authenticated by personal tokens."""
+"""The JSON API under /api/v1: games, moves, lobby actions, game records, players, leaderboards and the finder of open
+games, for scripts, authenticated by personal tokens."""
 from __future__ import annotations
 
 import json
@@ -13,12 +14,12 @@ from sqlalchemy import literal, select, tuple_, update
 from sqlalchemy.orm import joinedload, selectinload
 from werkzeug.exceptions import HTTPException
 
-from .. import engine, play
+from .. import engine, play, records
 from ..clock import now
 from ..extensions import csrf, db
 from ..models import ApiToken, Game, Seat, User
 from ..text_input import normalise_command_text, unstorable
-from . import rate_limits, schemas
+from . import finder, players, rate_limits, schemas
 from .dashboard import dashboard_json
 from .errors import error_response
 from .tokens_page import hash_token
@@ -32,6 +33,7 @@ csrf.exempt(bp)
 READS = ("GET", "HEAD")
 EPOCH = datetime(1970, 1, 1)  # cursors count microseconds from here, in UTC as stored
 MAX_BODY = 256 * 1024
+MAX_RECORD = 1024 * 1024  # an imported record: up to records.MAX_MOVES moves (the app's own cap on any body)
 
 
 class ApiError(Exception):
@@ -132,10 +134,10 @@ def wrong_method(exc: HTTPException):
                           headers={"Allow": ", ".join(allowed)})
 
 
-def _load(schema: Schema) -> dict:
+def _load(schema: Schema, limit: int = MAX_BODY) -> dict:
     """The JSON object in the request body, validated by `schema`; 400 with the reasons otherwise."""
-    if (request.content_length or 0) > MAX_BODY:
-        raise ApiError(413, f"the request body is larger than {MAX_BODY} bytes")
+    if (request.content_length or 0) > limit:
+        raise ApiError(413, f"the request body is larger than {limit} bytes")
     raw = request.get_data(cache=True)  # kept: a request run again on a fresh connection reads it again
     try:
         data = json.loads(raw) if raw.strip() else {}
@@ -273,6 +275,9 @@ def create_game():
     except play.PlayError as exc:
         # Refused settings (players, bots, options) are a bad request, not a conflict with the game.
         raise ApiError(400, str(exc)) from exc
+    if data.get("rated") is not None:
+        game.rated = data["rated"]  # None: rated when every seat is a person (docs/ratings.md)
+        db.session.commit()
     response = _game_response(game.id, 201)
     response.headers["Location"] = url_for("api.show_game", game_id=game.id)
     return response
@@ -375,19 +380,75 @@ def invite(game_id: int):
     return _game_response(game_id)
 
 
+# --- records, players, the finder ---------------------------------------------
+
+@bp.get("/games/<int:game_id>/record")
+@documented("The game's record (docs/records.md): all of it once finished; before that what the caller may see",
+            response=schemas.RecordSchema, errors=(401, 404))
+def game_record(game_id: int):
+    game = _game(game_id)
+    return jsonify(schemas.shared(schemas.RecordSchema).dump(records.record(game, g.user, whole=False)))
+
+
+@bp.post("/games/import")
+@documented("Import a finished game's record: every move is replayed through the rules (422 names the first that "
+            "fails); the game is stored finished, unrated, with the caller as host",
+            body=schemas.RecordSchema, response=schemas.GameDetailSchema, status=201, errors=(400, 401, 422))
+def import_game():
+    data = _load(schemas.shared(schemas.RecordSchema), MAX_RECORD)
+    try:
+        game = records.import_record(data, g.user)
+    except records.Refused as exc:
+        raise ApiError(422, exc.message, move=exc.move) from exc
+    response = _game_response(game.id, 201)
+    response.headers["Location"] = url_for("api.show_game", game_id=game.id)
+    return response
+
+
+@bp.get("/players/<int:player_id>")
+@documented("A player's profile: games finished, wins, places, ratings and their history, recent and current games",
+            response=schemas.ProfileSchema, errors=(401, 403, 404))
+def player(player_id: int):
+    user = players.find_player(player_id)
+    if user is None:
+        raise ApiError(404, f"there is no player {player_id}")
+    if not players.may_see(g.user, user):
+        raise ApiError(403, "this player shows their profile only to the players they have shared a table with")
+    return jsonify(schemas.shared(schemas.ProfileSchema).dump(players.profile_data(user)))
+
+
+@bp.get("/leaderboards/<slug>")
+@documented("A game's leaderboard: players with enough rated games, best rating first",
+            response=schemas.LeaderboardSchema, errors=(401, 404))
+def leaderboard(slug: str):
+    if slug not in engine.games():
+        raise ApiError(404, f"there is no game {slug[:40]!r}; known: {', '.join(engine.games())}")
+    return jsonify(schemas.shared(schemas.LeaderboardSchema).dump(players.leaderboard_data(slug, g.user)))
+
+
+@bp.get("/open-games")
+@documented("Games in the lobby with a free seat, filtered (game, seats free, players, pace, options, host's "
+            "language, rated)", response=schemas.OpenGameListSchema, query=schemas.FinderQuerySchema, errors=(400, 401))
+def open_games():
+    query = _validate(schemas.shared(schemas.FinderQuerySchema), request.args.to_dict())
+    found = finder.open_games(finder.Filters.from_query(query), limit=query["limit"])
+    return jsonify(schemas.shared(schemas.OpenGameListSchema).dump({"games": [finder.summary(e) for e in found]}))
+
+
 # --- the description -----------------------------------------------------------
 
 ERRORS = {400: "The request is malformed; `fields` holds the reasons by field",
           401: "No valid bearer token (or a session cookie on a change)",
           403: "Not your game or seat, or only the host may do that", 404: "No such game",
           409: "Refused in the game's present state",
-          413: f"The body is over {MAX_BODY} bytes",
+          413: f"The body is over {MAX_BODY} bytes ({MAX_RECORD} for an imported record)",
           422: "A command was refused by the rules: the outcome says which line, why, and what is legal",
           429: "Too many requests from this token or address (see docs/security.md): try again after "
                "`Retry-After` seconds",
           503: "The database is briefly unreachable: try again after `Retry-After` seconds"}
+REFUSED_RECORD = "The record does not replay: `error` says why and `move` names the first move that fails"
 # What a script may do next with a game it was answered (created, joined, started...): its id is the key.
-GAME_LINKS = ("show_game", "legal_moves", "submit_moves", "join", "leave", "start", "add_bot", "invite")
+GAME_LINKS = ("show_game", "legal_moves", "submit_moves", "join", "leave", "start", "add_bot", "invite", "game_record")
 
 
 @bp.get("/openapi.json")
@@ -426,7 +487,8 @@ def openapi_document() -> dict:
                 _operation(rule.endpoint, method, doc)
     for path, operations in paths.items():
         # Ids are 32-bit in the database; a larger one is answered 404 like any unknown game.
-        params = [{"name": name, "in": "path", "required": True, "schema": {"type": "integer"}}
+        params = [{"name": name, "in": "path", "required": True,
+                   "schema": {"type": "string", "enum": list(engine.games())} if name == "slug" else {"type": "integer"}}
                   for name in re.findall(r"{(\w+)}", path)]
         spec.path(path=path, operations=operations, parameters=params)
     return spec.to_dict()
@@ -457,8 +519,9 @@ def _operation(endpoint: str, method: str, doc: dict) -> dict:
     # Every request reads the database (the caller's session or token), so any may meet its absence;
     # every request counts against the caller's rate limit.
     for code in sorted({*doc["errors"], 429, 503}):
-        op["responses"][str(code)] = {"description": ERRORS[code],
-                                      "content": content("Outcome" if code == 422 else "Error")}
+        replay = code == 422 and doc["response"] is not schemas.OutcomeSchema
+        op["responses"][str(code)] = {"description": REFUSED_RECORD if replay else ERRORS[code],
+                                      "content": content("Error" if replay or code != 422 else "Outcome")}
     for code in ("429", "503"):
         op["responses"][code]["headers"] = {"Retry-After": "Retry-After"}
     return op

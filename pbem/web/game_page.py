@@ -6,17 +6,19 @@ import secrets
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from markupsafe import Markup
 from sqlalchemy import select
 
 from .. import engine, play, tokens
 from ..extensions import db
 from ..mail import delivery
-from ..models import ChatMessage, Game, GameNote
+from ..models import ChatMessage, Game, GameNote, Move
 from ..play import undo
 from ..presentation import words
 from ..presentation.examples import game_examples
+from ..presentation.news import describe
 from ..presentation.games import stakes
-from ..presentation.panels import build_panels
+from ..presentation.panels import all_choices, build_panels, choice_for
 from . import history as log
 from .readers import read_as_link_player
 from .errors import bad_link
@@ -76,6 +78,8 @@ def _page(game: Game, seat: int | None, link_token: str | None, read_only: bool,
             legal = rules.legal(game.state, seat)
         except engine.CommandError:
             legal = []
+    names = words.seat_names(game)
+    g.seat_names = names  # buttons that name a player say the name, as the board does
     panels = build_panels(game.slug, rules, game.state, seat, legal, locale) if legal else []
     # The typed example: the first button's command, else a legal command (the game's fixed example, "place 3
     # forest", could be illegal: the forest full, or fewer people left).
@@ -83,7 +87,6 @@ def _page(game: Game, seat: int | None, link_token: str | None, read_only: bool,
     if example is None and legal:
         example = words.shown_commands(game, seat, game_examples(rules, legal, 1))[0]
     page = log.window(game, request.args.get("upto", type=int))
-    names = words.seat_names(game)
     track = log.score_track(game)
     notes = db.session.scalars(select(GameNote).where(GameNote.game_id == game.id)
                                .order_by(GameNote.id.desc()).limit(NOTES_SHOWN)).all()[::-1]
@@ -107,15 +110,18 @@ def _page(game: Game, seat: int | None, link_token: str | None, read_only: bool,
 
 
 def _name_players(game: Game, seat: int | None, panels: list) -> str | None:
-    """Labels that are command texts read with players named, as in the turn mail (the buttons still send the
-    canonical text); returns the page's typed example, the first choice's command read so."""
-    if not panels or seat is None:
+    """Each choice's command as the player reads it (players named, as in the turn mail; the buttons still send
+    the canonical text), in its `shown` and in a label that is the command itself; returns the page's typed
+    example, the first choice that asks no "Really?" (else the first), read so."""
+    choices = all_choices(panels)
+    if not choices or seat is None:
         return None
-    plain = [c for panel in panels for c in panel.choices if c.label == c.command]
-    for choice, shown in zip(plain, words.shown_commands(game, seat, [c.command for c in plain])):
-        choice.label = shown
-    first = panels[0].choices[0].command if panels[0].choices else None
-    return words.shown_commands(game, seat, [first])[0] if first else None
+    for choice, shown in zip(choices, words.shown_commands(game, seat, [c.command for c in choices])):
+        if choice.label == choice.command:
+            choice.label = shown
+        choice.shown = shown
+    first = next((c for c in choices if not c.confirm), choices[0])
+    return first.shown
 
 
 @bp.route("/games/<int:game_id>")
@@ -137,6 +143,20 @@ def play_link(token: str):
     current = seat_row is not None and seat_row.prompt_version == link.get("p") and game.status == "active"
     return _render(game, link["s"], link_token=token, read_only=not current,
                    error=None if current else _("This link is for an earlier turn: the game is shown read-only."))
+
+
+def _choice_of(game: Game, seat: int, text: str):
+    """The button that sends `text` now, for the "Really?" page to say it in words with its stakes (None: the
+    command came from elsewhere, or the game moved on)."""
+    rules = engine.get(game.slug)
+    try:
+        legal = rules.legal(game.state, seat) if game.status == "active" else []
+    except engine.CommandError:
+        return None
+    g.seat_names = words.seat_names(game)
+    panels = build_panels(game.slug, rules, game.state, seat, legal, _locale()) if legal else []
+    _name_players(game, seat, panels)
+    return choice_for(panels, text)
 
 
 @bp.post("/games/<int:game_id>/move")
@@ -170,7 +190,8 @@ def move(game_id: int):
     form_key = request.form.get("key") or secrets.token_urlsafe(16)
     if needs_confirm and request.form.get("confirmed") != "1":
         return render_template("games/confirm.html", game=game, text=text, version=version, key=form_key,
-                               link_token=link_token, prompt=request.form.get("prompt", ""))
+                               link_token=link_token, prompt=request.form.get("prompt", ""),
+                               choice=_choice_of(game, seat, text))
     try:
         outcome = play.submit(game.id, seat, text, "web", "web:" + form_key[:100], expect_version=version)
     except play.StaleForm as exc:
@@ -188,7 +209,10 @@ def move(game_id: int):
             flash(_("This form was already sent; it was applied once: %(moves)s",
                     moves="; ".join(words.told_moves(game, outcome.applied))), "ok")
         elif outcome.applied or not outcome.acknowledged:
-            flash(_("Done: %(moves)s", moves="; ".join(words.told_moves(game, outcome.applied))), "ok")
+            # What happened in words, and the commands that did it in small print (they are what a mail sends).
+            done = _("Done: %(moves)s", moves="; ".join(words.told_moves(game, outcome.applied)))
+            told = _told(game, seat, version, len(outcome.applied))
+            flash(Markup("{} <small class=\"cmd\">{}</small>").format("; ".join(told), done) if told else done, "ok")
         for done in outcome.acknowledged:  # a line naming what was already done says what happened there
             flash(done["local"].get(str(get_locale()), done["message"]), "ok")
         if outcome.queued:
@@ -198,6 +222,24 @@ def move(game_id: int):
             return redirect(url_for("games.play_link", token=link_token))
         return redirect(url_for("games.show", game_id=game.id))
     return _render(game, seat, link_token, outcome=outcome, error=_explain(game, outcome), status=422)
+
+
+FLASH_LINES = 6
+
+
+def _told(game: Game, seat: int, version: int, applied: int) -> list[str]:
+    """What the seat's moves just applied did, as the history says it to the seat ("You took Iron for 2 civil
+    actions"): the lines about the seat (or about nobody), at most FLASH_LINES."""
+    if not applied:
+        return []
+    rules = engine.get(game.slug)
+    rows = db.session.scalars(select(Move).where(Move.game_id == game.id, Move.seq > version, Move.seat == seat,
+                                                 Move.undone_by.is_(None)).order_by(Move.seq).limit(applied)).all()
+    names, locale = words.seat_names(game), _locale()
+    lines = [describe(rules, ev, seat, locale, names) for move in rows for ev in move.events or ()
+             if ev.get("seat", seat) == seat]
+    lines = [line for line in lines if line]
+    return lines[:FLASH_LINES] + (["…"] if len(lines) > FLASH_LINES else [])
 
 
 def _explain(game, outcome: play.Outcome) -> str:

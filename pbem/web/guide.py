@@ -1,27 +1,44 @@
-"""The command guide, served so that turn mails can link to it: docs/commands.md as a page of the site."""
+"""Help for players, in the reader's language: how to play each game here, the commands, and how the site works."""
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
+from flask import Blueprint, abort, current_app, redirect, render_template, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
 
-from flask import Blueprint, abort, render_template
-from markdown_it import MarkdownIt
-from markupsafe import Markup
+from .. import engine
 
 bp = Blueprint("guide", __name__)
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+# The help pages, in the order of their menu; each is written in every language of the site (help/<lang>/<page>).
+PAGES = ("index", "stone-age", "tta", "site", "commands")
 
 
-@lru_cache(maxsize=4)
-def _rendered(path: Path, mtime: float) -> Markup:
-    # The guide is the project's own text; raw HTML in it is still not passed through.
-    return Markup(MarkdownIt("commonmark", {"html": False}).enable("table").render(path.read_text(encoding="utf-8")))
+def _language() -> str:
+    """The reader's language if the help is written in it (every language of the site), else English."""
+    locale = str(get_locale() or "en")
+    return locale if locale in current_app.config["LANGUAGES"] else "en"
+
+
+def _page(page: str):
+    return render_template(f"help/{_language()}/{page}.html", page=page, lang=_language())
+
+
+@bp.route("/help")
+def index():
+    """What the help holds: the games, the commands, the site."""
+    return _page("index")
 
 
 @bp.route("/help/commands")
 def commands():
-    """The same text as docs/commands.md of this release, readable on any phone."""
-    path = DOCS / "commands.md"
-    if not path.is_file():
-        abort(404, "The command guide is not installed with this copy of pbem.")
-    return render_template("guide.html", body=_rendered(path, path.stat().st_mtime))
+    """Every command by mail and on the web, with examples: turn mails link here."""
+    return _page("commands")
+
+
+@bp.route("/help/<page>")
+def show(page: str):
+    """One help page: a game's "how to play here" (by the game's slug), or the site's own guide."""
+    if page not in PAGES and page in engine.games(unoffered=True):
+        return redirect(url_for("guide.index"))  # a game without a page of its own: the help's contents
+    if page not in PAGES:
+        abort(404, _("There is no help page “%(page)s”.", page=page[:40]))
+    return _page(page)

@@ -6,13 +6,27 @@ import math
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import engine, play
+from .. import engine, play, ratings
+from ..extensions import db
 from ..text_input import TITLE_MAX, TextRefused, checked_title
 from . import rate_limits
 from .auth import login_required
 from .game_page import load_game
 
 bp = Blueprint("lobby", __name__)
+
+
+@bp.app_context_processor
+def _lobby_about() -> dict:
+    return {"lobby_about": about_game}
+
+
+def about_game(game) -> dict:
+    """What the lobby page tells an invitee about a game: the rules' name, the options chosen (with their help),
+    and whether it is rated."""
+    rules = engine.get(game.slug)
+    options = [(o.name, str(game.options[o.name]), o.help) for o in rules.OPTIONS if o.name in (game.options or {})]
+    return {"name": rules.NAME, "options": options, "rated": ratings.marked_rated(game)}
 
 
 def _games() -> list:
@@ -79,11 +93,15 @@ def new_game():
         settings, errors = parse_new_game(form)
         if not errors:
             slug = settings.pop("slug")
+            rated = {"yes": True, "no": False}.get(form.get("rated", ""))
             try:
                 game = play.create_game(g.user, slug, **settings)
             except play.PlayError as exc:
                 errors.append(exc.localized())
             else:
+                if rated is not None:
+                    game.rated = rated  # None: rated when every seat is a person (docs/ratings.md)
+                    db.session.commit()
                 return redirect(url_for("games.show", game_id=game.id))
     games = _games()
     counts = [n for rules in games for n in offered_players(rules)]

@@ -45,7 +45,8 @@ def compose(form) -> tuple[str, bool]:
     """The command a posted move form stands for, and whether it must be confirmed first.
 
     Buttons post `move` (or `confirm_move` when the move needs a "Really?"); small forms post
-    `compose` with their fields. Raises FormProblem for anything that does not make a command.
+    `compose` with their fields ("lines": several ticked commands, one a line). Raises FormProblem for anything
+    that does not make a command.
     """
     if form.get("confirm_move"):
         return _word(form, "confirm_move"), True
@@ -77,6 +78,12 @@ def compose(form) -> tuple[str, bool]:
     elif kind == "checks":
         ticked = [_word({"v": v}, "v") for v in form.getlist("pick")]
         text = f"{_word(form, 'prefix')} {' '.join(ticked)}" if ticked else _word(form, "empty")
+    elif kind == "lines":
+        # Several commands ticked in one form (discarding three cards): sent together, one a line, as in a mail.
+        ticked = [_word({"v": v}, "v") for v in form.getlist("pick")][:MAX_COUNT]
+        if not ticked:
+            raise FormProblem(_("Tick at least one."))
+        text = "\n".join(ticked)
     elif kind == "pair":
         text = f"{_word(form, 'prefix')} {_word(form, 'first')} {_word(form, 'second')}"
     else:

@@ -170,6 +170,8 @@ class CreateGameSchema(Schema):
     turn_seconds = fields.Int(strict=True, allow_none=True, validate=validate.Range(min=600, max=90 * 86400))
     bots = fields.Int(strict=True, load_default=0, validate=validate.Range(min=0))
     random_seating = JsonBool(load_default=True)
+    rated = JsonBool(allow_none=True, load_default=None, metadata={
+        "description": "whether the result counts for ratings; null or absent: rated when every seat is a person"})
 
     @validates_schema
     def _options_as_described(self, data: dict, **kwargs) -> None:
@@ -213,6 +215,8 @@ class ErrorSchema(Schema):
     error = fields.Str(required=True)
     fields_ = fields.Dict(data_key="fields", metadata={"description": "per-field messages (400 only)"})
     version = fields.Int(metadata={"description": "the current version (stale moves only)"})
+    move = fields.Int(allow_none=True, metadata={"description": "an imported record's first move that does not "
+                                                                "replay (its seq), if a move is at fault"})
 
 
 class AwaitedSchema(Schema):
@@ -266,6 +270,192 @@ class DashboardSchema(Schema):
     invitations = fields.List(fields.Nested(DashboardGameSchema), metadata={"description": "seats kept for you"})
     open_games = fields.List(fields.Nested(DashboardGameSchema), metadata={"description": "games you may join"})
     finished = fields.List(fields.Nested(DashboardGameSchema))
+
+
+# --- records (docs/records.md) ---------------------------------------------------
+
+RECORD_TEXT = {**NO_NUL, "maxLength": 200}
+
+
+class RecordEngineSchema(Schema):
+    slug = fields.Str(required=True, validate=_known_game, metadata={"enum": list(engine.games())})
+    name = fields.Str(validate=validate.Length(max=120), metadata=NO_NUL)
+    pbem = fields.Str(validate=validate.Length(max=40), metadata={
+        **NO_NUL, "description": "the version of pbem that wrote the record"})
+
+
+class RecordGameSchema(Schema):
+    id = fields.Int(allow_none=True, metadata={"description": "the game's id on the server that wrote the record"})
+    title = fields.Str(allow_none=True, validate=validate.Length(max=text_input.TITLE_MAX), metadata=NO_NUL)
+    status = fields.Str(allow_none=True, validate=validate.OneOf(STATUSES))
+    options = fields.Dict(keys=fields.Str(), values=fields.Raw(), load_default=dict)
+    players = fields.Int(allow_none=True)
+    turn_seconds = fields.Int(allow_none=True)
+    origin = fields.Str(allow_none=True, validate=validate.Length(max=16), metadata=NO_NUL)
+    created_at = fields.Str(allow_none=True, validate=validate.Length(max=40), metadata=NO_NUL)
+    started_at = fields.Str(allow_none=True, validate=validate.Length(max=40), metadata=NO_NUL)
+    finished_at = fields.Str(allow_none=True, validate=validate.Length(max=40), metadata=NO_NUL)
+
+
+class RecordPlayerSchema(Schema):
+    seat = fields.Int(strict=True, allow_none=True, metadata={"description": "engine seat from 0; null before the start"})
+    name = fields.Str(required=True, validate=validate.Length(min=1, max=80), metadata={
+        **NO_NUL, "description": "the display name (never an address)"})
+    bot = fields.Bool()
+
+
+class RecordMoveSchema(Schema):
+    seq = fields.Int(strict=True, metadata={"description": "the move's number in the record, from 1"})
+    seat = fields.Int(strict=True, required=True)
+    text = fields.Str(allow_none=True, validate=validate.Length(max=200), metadata={
+        **RECORD_TEXT, "description": "the canonical command; null where the caller may not see it"})
+    hidden = fields.Bool(metadata={"description": "another seat's move that told something the caller may not see"})
+    at = fields.Str(allow_none=True, validate=validate.Length(max=40), metadata={**NO_NUL, "description": "UTC"})
+    source = fields.Str(allow_none=True, validate=validate.Length(max=16), metadata=NO_NUL)
+
+
+class RecordSchema(Schema):
+    """A game record, version 1 (docs/records.md): what `GET .../record` answers and `POST /games/import` takes."""
+
+    format = fields.Str(required=True, validate=validate.OneOf(["pbem-record"]))
+    version = fields.Int(strict=True, required=True, validate=validate.OneOf([1]))
+    engine = fields.Nested(RecordEngineSchema, required=True)
+    game = fields.Nested(RecordGameSchema, load_default=dict)
+    seed = fields.Str(allow_none=True, validate=validate.Length(max=64), metadata={
+        **NO_NUL, "description": "the game's seed; null unless the record is complete (a game not over)"})
+    players = fields.List(fields.Nested(RecordPlayerSchema), required=True, validate=validate.Length(max=16))
+    moves = fields.List(fields.Nested(RecordMoveSchema), required=True, validate=validate.Length(max=5000))
+    result = fields.Dict(keys=fields.Str(), values=fields.Raw(), allow_none=True)
+    complete = fields.Bool(metadata={"description": "false: what one reader may see of a game not over"})
+    viewer_seat = fields.Int(allow_none=True)
+    view = fields.Dict(keys=fields.Str(), values=fields.Raw(), allow_none=True, metadata={
+        "description": "the board as the caller sees it, for a game not over"})
+
+
+# --- players and leaderboards -------------------------------------------------------
+
+class LanguageSchema(Schema):
+    code = fields.Str()
+    name = fields.Str()
+
+
+class PlaceCountSchema(Schema):
+    place = fields.Int()
+    count = fields.Int()
+
+
+class RatingSchema(Schema):
+    score = fields.Float(metadata={"description": "the shown rating, mu - 3 sigma"})
+    mu = fields.Float()
+    sigma = fields.Float()
+    games = fields.Int(metadata={"description": "rated games counted"})
+
+
+class RatingPointSchema(Schema):
+    game_id = fields.Int()
+    at = UtcDateTime()
+    place = fields.Int()
+    score = fields.Float()
+
+
+class GameStatsSchema(Schema):
+    slug = fields.Str()
+    game = fields.Str()
+    finished = fields.Int()
+    wins = fields.Int()
+    places = fields.List(fields.Nested(PlaceCountSchema))
+    rating = fields.Nested(RatingSchema, allow_none=True)
+    history = fields.List(fields.Nested(RatingPointSchema), metadata={"description": "oldest first"})
+
+
+class ProfileGameSchema(Schema):
+    id = fields.Int()
+    title = fields.Str()
+    slug = fields.Str()
+    game = fields.Str()
+    players = fields.Int()
+    url = fields.Str()
+    finished_at = UtcDateTime()
+    place = fields.Int(allow_none=True)
+    replay_url = fields.Str()
+
+
+class CurrentGameSchema(Schema):
+    id = fields.Int()
+    title = fields.Str()
+    slug = fields.Str()
+    game = fields.Str()
+    players = fields.Int()
+    url = fields.Str()
+
+
+class ProfileSchema(Schema):
+    """A player as their profile shows them (no address)."""
+
+    id = fields.Int()
+    name = fields.Str()
+    languages = fields.List(fields.Nested(LanguageSchema))
+    member_since = UtcDateTime()
+    games = fields.List(fields.Nested(GameStatsSchema))
+    recent = fields.List(fields.Nested(ProfileGameSchema), metadata={"description": "finished games, newest first"})
+    current = fields.List(fields.Nested(CurrentGameSchema), metadata={"description": "games being played"})
+
+
+class LeaderSchema(Schema):
+    rank = fields.Int()
+    name = fields.Str()
+    player_id = fields.Int(allow_none=True, metadata={"description": "null when the profile is hidden from you"})
+    score = fields.Float()
+    mu = fields.Float()
+    sigma = fields.Float()
+    games = fields.Int()
+
+
+class LeaderboardSchema(Schema):
+    slug = fields.Str()
+    game = fields.Str()
+    least_games = fields.Int(metadata={"description": "rated games needed to be listed"})
+    players = fields.List(fields.Nested(LeaderSchema))
+
+
+# --- the finder of open games -------------------------------------------------------
+
+PACES = ("day", "days", "week")
+
+
+class FinderQuerySchema(Schema):
+    game = fields.Str(validate=_known_game, metadata={"enum": list(engine.games())})
+    free = fields.Int(validate=validate.Range(min=1, max=16), metadata={"description": "at least this many seats free"})
+    players = fields.Int(validate=validate.Range(min=1, max=16), metadata={"description": "the table's size"})
+    pace = fields.Str(validate=validate.OneOf(PACES), metadata={
+        "description": "time per turn: day (at most a day), days (over a day, at most 3), week (over 3 days)"})
+    option = fields.Str(validate=validate.Regexp(r"^[a-z_][a-z0-9_]{0,39}=[^\u0000]{1,40}$"), metadata={
+        "description": "an option's name and value, e.g. `pile=21`"})
+    language = fields.Str(validate=validate.OneOf(("en", "ja", "fr", "de")), metadata={
+        "description": "the host's language"})
+    rated = fields.Str(validate=validate.OneOf(("true", "false")))
+    limit = fields.Int(load_default=50, validate=validate.Range(min=1, max=200))
+
+
+class OpenGameSchema(Schema):
+    id = fields.Int()
+    slug = fields.Str()
+    game = fields.Str()
+    title = fields.Str()
+    host = fields.Str()
+    host_language = fields.Str()
+    num_seats = fields.Int()
+    free = fields.Int(metadata={"description": "seats free (not taken nor invited)"})
+    options = fields.Dict(keys=fields.Str(), values=fields.Raw())
+    turn_seconds = fields.Int()
+    pace = fields.Str(validate=validate.OneOf(PACES))
+    rated = fields.Bool()
+    created_at = UtcDateTime()
+    url = fields.Str()
+
+
+class OpenGameListSchema(Schema):
+    games = fields.List(fields.Nested(OpenGameSchema))
 
 
 def option_values(option, offered_only: bool = False) -> list:

@@ -1,4 +1,5 @@
-"""A player's settings: name, language, time zone, which mail they get, a vacation date; signing out everywhere."""
+"""A player's settings: name, language, time zone, which mail they get, a vacation date, who sees their profile;
+signing out everywhere."""
 from __future__ import annotations
 
 import unicodedata
@@ -60,7 +61,7 @@ def _parse(form, user) -> tuple[dict, list[str]]:
     if zone not in available_timezones():
         errors.append(_("“%(zone)s” is not a time zone we know; choose one from the list.", zone=zone[:64]))
     values["timezone"] = zone
-    for flag in ("digest", "reminders", "notices"):
+    for flag in ("digest", "reminders", "notices", "profile_hidden"):
         values[flag] = form.get(flag) == "on"
     raw = form.get("vacation_until", "").strip()
     values["vacation_until"] = None

@@ -1,5 +1,6 @@
 """Real headless Chromium against `pbem serve`: sign in by the emailed link, play a round of Stone Age
-against two bots by the forms, watch the board and history change, and have a stale form refused.
+against two bots on the drawn board (its places and the buttons beside them), watch the board and history
+change, and have a stale form refused.
 
 Screenshots of the game page and the dashboard (desktop and a 390 px phone) go to artifacts/.
 """
@@ -10,7 +11,6 @@ from pathlib import Path
 import pytest
 from browsing import click_and_wait, sign_in, start_stone_age, text
 from conftest import ROOT, chromium
-from selenium.common.exceptions import NoSuchElementException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -38,39 +38,45 @@ def screenshot(driver, name: str, width: int) -> Path:
     return path
 
 
-def placement_form(driver):
-    try:
-        return driver.find_element(By.CSS_SELECTOR, "form.panel-placement")
-    except NoSuchElementException:
-        return None
+def placeable(driver) -> list[str]:
+    """The places the drawn board offers to stand on now (empty when the seat is not placing)."""
+    return [spot.get_attribute("id")[3:] for spot in driver.find_elements(By.CSS_SELECTOR, ".sa-placeable")]
 
 
 # The toolmaker first, then two resource places: a free tool and two rolls make a choice in phase 2.
 PLACES = ("toolmaker", "forest", "clay", "quarry", "river", "hunt")
 
 
-def place_by_form(driver, form) -> str:
-    """Choose a place (the hunt last, with everyone left) and send the placement form."""
-    select = Select(form.find_element(By.NAME, "target"))
-    values = [o.get_attribute("value") for o in select.options]
-    target = next((p for p in PLACES if p in values), values[0])
-    select.select_by_value(target)
-    option = select.first_selected_option
-    count = option.get_attribute("data-max" if target == "hunt" else "data-min")
-    field = form.find_element(By.NAME, "count")
-    assert field.get_attribute("min") == option.get_attribute("data-min")  # pbem.js fitted the count
-    field.clear()
-    field.send_keys(count)
-    click_and_wait(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
-    return f"place {count} {target}"
+def place_by_board(driver, places: list[str]) -> str:
+    """Press a place on the drawn board (the hunt last, with everyone left), then how many when it asks."""
+    target = next((p for p in PLACES if p in places), places[0])
+    direct = driver.find_elements(By.CSS_SELECTOR, f"#sa-{target} button.sa-go[name=move]")
+    if direct:
+        command = direct[0].get_attribute("value")
+        click_and_wait(driver, direct[0])
+        return command
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, f"#sa-{target} button.sa-go"))
+    counts = driver.find_elements(By.CSS_SELECTOR, f"#sa-count-{target} button[name=count]")
+    button = counts[-1] if target == "hunt" else counts[0]
+    command = f"place {button.get_attribute('value')} {target}"
+    click_and_wait(driver, button)
+    return command
 
 
 def act_by_buttons(driver) -> str | None:
-    """Press a button of the first panel that has one; irreversible ones go through the inline confirm."""
-    buttons = driver.find_elements(By.CSS_SELECTOR, "#move form.panel button[name]")
+    """Press a button beside a place on the board (or of the move section); irreversible ones are confirmed in
+    place. A roll with tools to say ahead is a list and a button: the list's choice is what it sends."""
+    buttons = driver.find_elements(By.CSS_SELECTOR, ".sa-act button[name], .sa-pick button[name], "
+                                                    "#move form.panel:not(.panel-undo) button[name]")
+    rolls = driver.find_elements(By.CSS_SELECTOR, ".sa-roll button:not([name])")
+    plain = [b for b in buttons if b.get_attribute("name") == "move"]
+    if rolls and not plain:
+        command = Select(rolls[0].find_element(By.XPATH, "ancestor::form//select")).first_selected_option \
+            .get_attribute("value")
+        click_and_wait(driver, rolls[0])
+        return command
     if not buttons:
         return None
-    plain = [b for b in buttons if b.get_attribute("name") == "move"]
     button = plain[0] if plain else buttons[0]
     command = button.get_attribute("value")
     click_and_wait(driver, button, accept_alert=not plain)
@@ -92,15 +98,16 @@ def test_sign_in_play_a_round_by_forms_and_meet_a_stale_form(server, browser):
     played = []
     for _ in range(40):
         status = text(driver, "#sa-status-h")
-        form = placement_form(driver)
-        if "Round 2" in status and form is not None:
+        places = placeable(driver)
+        if "Round 2" in status and places:
             break
-        if form is not None:
-            played.append(place_by_form(driver, form))
+        if places:
+            played.append(place_by_board(driver, places))
             if len(played) == 1:
                 place = played[0].split()[-1]
                 assert place == "toolmaker"
-                assert "ada (you)" in text(driver, f"#sa-{place}")  # the board shows the people placed
+                piece = driver.find_element(By.CSS_SELECTOR, f"#sa-{place} g.sa-people[data-seat='0']")
+                assert piece.get_attribute("aria-label") == "ada (you): 1 person"  # the board shows the people placed
         else:
             command = act_by_buttons(driver)
             assert command, driver.page_source[:3000]
@@ -122,12 +129,10 @@ def test_sign_in_play_a_round_by_forms_and_meet_a_stale_form(server, browser):
     first = driver.current_window_handle
     driver.switch_to.new_window("tab")
     driver.get(game_url)
-    moved = place_by_form(driver, placement_form(driver))
+    moved = place_by_board(driver, placeable(driver))
     driver.close()
     driver.switch_to.window(first)
-    form = placement_form(driver)
-    Select(form.find_element(By.NAME, "target")).select_by_index(0)
-    click_and_wait(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, ".sa-table form[method=post] button.sa-go[name=move]"))
     refusal = text(driver, "#error")
     assert "Nothing was applied: the game has moved on since this form was shown" in refusal
     # ... shown with the board as it is now: the other tab's move is on it and in the history.
@@ -149,12 +154,8 @@ def test_pages_and_forms_work_with_javascript_off(server, tmp_path):
         sign_in(driver, server, "bo@example.com")
         start_stone_age(driver, server, bots=2)
         assert "js" not in driver.find_element(By.TAG_NAME, "html").get_attribute("class")  # pbem.js is off
-        form = placement_form(driver)
-        field = form.find_element(By.NAME, "count")
-        field.clear()
-        field.send_keys("2")
-        Select(form.find_element(By.NAME, "target")).select_by_value("hunt")
-        click_and_wait(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#sa-hunt button.sa-go"))  # a page of its own
+        click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#sa-count-hunt button[name=count][value='2']"))
         assert "Done: place 2 hunt" in text(driver, "main")
     finally:
         driver.quit()

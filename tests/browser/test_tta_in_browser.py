@@ -26,7 +26,9 @@ def start_tta(driver, base: str) -> None:
 
 
 def buttons(driver, prefix: str) -> list:
-    return driver.find_elements(By.CSS_SELECTOR, f"#move button[value^='{prefix}']")
+    """The move buttons sending a command that starts with `prefix`: in the move panel, on the row's cards and on
+    the board beside what they act on."""
+    return driver.find_elements(By.CSS_SELECTOR, f".tta-table button[value^='{prefix}']")
 
 
 def take_by_click(driver) -> str:
@@ -45,7 +47,7 @@ def end_turn(driver) -> None:
 
 
 def my_turn_in_round(driver, n: int) -> None:
-    assert f"Round {n}," in text(driver, ".tta-board"), text(driver, ".tta-board")[:300]
+    assert f"Round {n}," in text(driver, "#tta-row-h"), text(driver, ".tta-table")[:300]
     assert buttons(driver, "done"), "no move form: it is not ada's turn"
 
 
@@ -69,7 +71,7 @@ def test_three_turns_by_forms_and_text_box_with_screenshots_and_axe(server, brow
     played = [taken, take_by_click(driver)]
     builds = buttons(driver, "build ")
     if builds:
-        label, command = builds[0].text, builds[0].get_attribute("value")
+        label, command = builds[0].text, builds[0].get_attribute("value")  # "Build one (2 resources)"
         assert "resources" in label  # the cost is on the button and in the question before anything is paid
         assert "resources" in builds[0].get_attribute("data-confirm")
         click_and_wait(driver, builds[0], accept_alert=True)
@@ -82,7 +84,12 @@ def test_three_turns_by_forms_and_text_box_with_screenshots_and_axe(server, brow
     for _ in range(6):
         if buttons(driver, "take "):
             break
-        answer = (buttons(driver, "discard ") or buttons(driver, "done") or buttons(driver, ""))[0]
+        ticks = driver.find_elements(By.CSS_SELECTOR, "#move input[name=pick]")
+        if ticks:  # discards: one form, a tick per card
+            ticks[0].click()
+            click_and_wait(driver, ticks[0].find_element(By.XPATH, "ancestor::form//button[@type='submit']"))
+            continue
+        answer = (buttons(driver, "done") or driver.find_elements(By.CSS_SELECTOR, "#move button[value]"))[0]
         click_and_wait(driver, answer, accept_alert=bool(answer.get_attribute("data-confirm")))
     my_turn_in_round(driver, 3)
     command = buttons(driver, "take ")[-1].get_attribute("value")

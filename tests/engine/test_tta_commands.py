@@ -257,8 +257,9 @@ def test_the_commands_offered_after_a_refusal_name_every_card_the_row_lets_one_t
         takes = [str(m) for m in tta.legal(state, seat) if str(m).startswith("take ")]
         offered = hints(state, seat)
         assert [h for h in offered if h.startswith("take ")] == takes
+        # (a discard is offered whole, then as a template naming every card: one kind)
         assert len({h.split(" ", 1)[0] for h in offered if not h.startswith("take ")}) == \
-            len([h for h in offered if not h.startswith("take ")])
+            len([h for h in offered if not h.startswith("take ") and "<" not in h])
         state, _ = tta.apply(state, seat, tta.bot_move(state, seat, rnd))
         checked += 1
     assert checked == 300

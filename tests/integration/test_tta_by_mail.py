@@ -89,11 +89,12 @@ class Table:
     def deadline(self, seat: int):
         return self._one("SELECT deadline FROM seats WHERE game_id = %s AND position = %s", self.game_id, seat)[0]
 
-    def wait(self, predicate, what: str, timeout: float = 60) -> None:
-        """Wait until `predicate()` holds (the worker does the scan in its own time)."""
+    def wait(self, predicate, what, timeout: float = 60) -> None:
+        """Wait until `predicate()` holds (the worker does the scan in its own time); `what` (or what it returns,
+        when called) says what never happened."""
         end = time.monotonic() + timeout
         while not predicate():
-            assert time.monotonic() < end, f"never: {what}; asked {self.asked()}"
+            assert time.monotonic() < end, f"never: {what() if callable(what) else what}; asked {self.asked()}"
             time.sleep(0.1)
 
 

@@ -383,7 +383,7 @@ def test_openapi_is_valid_and_lists_every_route(client, app):
               for rule in app.url_map.iter_rules() if rule.endpoint.startswith("api.")
               for method in rule.methods - {"HEAD", "OPTIONS"}}
     described = {(path, method) for path, ops in spec["paths"].items() for method in ops if method != "parameters"}
-    assert described == routes and len(routes) == 12
+    assert described == routes and len(routes) == 17
     move = spec["paths"]["/api/v1/games/{game_id}/moves"]["post"]
     assert move["security"] == [{"bearer": []}]
     assert move["requestBody"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Move"}

@@ -1,8 +1,10 @@
-"""The game page draws the Stone Age board for the viewer's seat: places, row, stacks, players, no hidden card."""
+"""The game page draws the Stone Age board for the viewer's seat (SVG, issue 25): places, row, stacks, dice, score
+track and villages, each named in words; no hidden card of another seat."""
 from __future__ import annotations
 
 import copy
 import random
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -77,6 +79,15 @@ def give_hidden(game, cards: dict[int, str]) -> None:
     db.session.commit()
 
 
+def labels_in(html: str, ident: str) -> list[str]:
+    """The accessible names (aria-label) inside the element with id `ident`, up to the next element with an id of
+    the same kind."""
+    start = html.index(f'id="{ident}"')
+    end = html.find('<div class="sa-spot', start + 1)
+    end = html.find('<article', start + 1) if ident.startswith("sa-seat") else end
+    return re.findall(r'aria-label="([^"]*)"', html[start:end if end > 0 else len(html)])
+
+
 @pytest.mark.parametrize("viewer", [0, None], ids=["seat", "spectator"])
 def test_the_board_shows_places_card_row_stacks_and_every_player(client, make_game, viewer):
     game = make_game(slug="stone-age", humans=("ann",), bots=3)
@@ -92,36 +103,43 @@ def test_the_board_shows_places_card_row_stacks_and_every_player(client, make_ga
 
     assert "What you can see" not in html  # the board, not the JSON fallback
     for pid, name in PLACE_NAMES.items():
-        assert texts[f"sa-{pid}"].startswith(name)
-    # Round 2 begins with seat 1: the bots have placed, so the board shows who stands where.
+        assert texts[f"sa-{pid}"].startswith(name)  # the drawing's title names the place first
+    # Round 2 begins with seat 1: the bots have placed, so the board shows who stands where, in words.
     assert sum(sum(counts) for counts in view["board"].values()) > 0
     for pid, counts in view["board"].items():
         for s, n in enumerate(counts):
             if n:
-                assert f"{names[s]}: {n} {'person' if n == 1 else 'people'}" in texts[f"sa-{pid}"], pid
+                who = f"{names[s]} (you)" if s == viewer else names[s]
+                assert f"{who}: {n} {'person' if n == 1 else 'people'}" in labels_in(html, f"sa-{pid}"), pid
 
-    # The card row: cheapest space first, each card's top and bottom in words.
+    # The card row: cheapest space first, each card's two halves in words.
     spaces = [html.index(f'id="sa-civ{i}"') for i in range(1, 5)]
     assert spaces == sorted(spaces)
     for i, card in enumerate(view["row"], start=1):
         cost = "costs 1 resource" if i == 1 else f"costs {i} resources"
-        assert f"Space {i} · {cost}" in texts[f"sa-civ{i}"]
-        assert f'data-card="{card}"' in html
-        assert "Now" in texts[f"sa-civ{i}"] and "At the end" in texts[f"sa-civ{i}"]
+        assert f"Civilization card {i}, {cost}:" in texts[f"sa-civ{i}"]
+        if card:
+            assert f'data-card="{card}"' in html and " now; at the end, " in texts[f"sa-civ{i}"]
     assert f"Deck: {view['deck']} cards left" in html
 
     for i, stack in enumerate(view["stacks"], start=1):
-        assert f"Stack {i} · {stack['count']} tiles" in texts[f"sa-building{i}"]
+        assert f"Building stack {i}, {stack['count']} tiles: on top, " in texts[f"sa-building{i}"]
         assert f'data-tile="{stack["top"]}"' in html
 
     for s, p in enumerate(view["seats"]):
         board = texts[f"sa-seat-{s}"]
-        assert board.startswith(names[s]) and f"Score {p['score']}" in board and f"Food {p['food']}" in board
-        assert f"People placed {p['placed']} of {p['people']}" in board
+        assert board.startswith(names[s]) and f"{p['score']} points" in board
+        labels = labels_in(html, f"sa-seat-{s}")
+        assert f"Food: {p['food']}" in labels and f"Wood: {p['wood']}" in labels
+        home = p["people"] - p["placed"]
+        assert f"{p['people']} people: {home} at home, {p['placed']} placed" in labels
     assert ("(you)" in texts["sa-seat-0"]) == (viewer == 0) and "(you)" not in texts["sa-seat-1"]
     assert "Start player" in texts["sa-seat-1"] and "To act" in texts["sa-seat-0"]
-    asker = "You" if viewer == 0 else "ann"
-    assert "Round 2" in texts["sa-status-h"] and f"{asker}: place people ({view['seats'][0]['people']} left)" in html
+    assert "Round 2" in texts["sa-status-h"]
+    if viewer == 0:
+        assert "Asked now: place your people" in html and "Choose a place on the board" in html
+    else:
+        assert "Waiting for: ann" in " ".join(texts["sa-status"].split())
 
 
 def test_extra_cards_show_to_their_owner_and_only_as_a_count_to_others(client, make_game):
@@ -131,14 +149,14 @@ def test_extra_cards_show_to_their_owner_and_only_as_a_count_to_others(client, m
 
     spectator = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert mine not in spectator and theirs not in spectator
-    seen = texts_by_id(spectator)
-    assert "1 face-down extra card" in seen["sa-seat-0"] and "1 face-down extra card" in seen["sa-seat-1"]
+    for s in (0, 1):
+        assert "1 face-down extra card" in labels_in(spectator, f"sa-seat-{s}")
     assert "Your face-down" not in spectator
 
     signin(client, "ann@example.com")
     owner = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert f'data-card="{mine}"' in owner and "Your face-down extra cards" in texts_by_id(owner)["sa-seat-0"]
-    assert theirs not in owner and "1 face-down extra card" in texts_by_id(owner)["sa-seat-1"]
+    assert theirs not in owner and "1 face-down extra card" in labels_in(owner, "sa-seat-1")
 
 
 def test_a_player_name_is_escaped(client, make_game, make_user):
@@ -146,7 +164,7 @@ def test_a_player_name_is_escaped(client, make_game, make_user):
     game = make_game(slug="stone-age", humans=(evil,), bots=3)
     html = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    # Shown as text where the name belongs: on the player's board.
+    # Shown as text where the name belongs: on the player's village.
     assert texts_by_id(html)["sa-seat-0"].startswith("<script>alert(1)</script>")
 
 
@@ -155,6 +173,10 @@ def test_a_game_without_a_board_template_shows_the_json_view(client, make_game):
     signin(client, "ann@example.com")
     html = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert "What you can see" in html and "sa-board" not in html
+
+
+def _game(state, seats):
+    return type("Game", (), {"id": 1, "slug": "stone-age", "seats": seats, "state": state, "version": 0})()
 
 
 def test_every_prompt_and_the_end_render_from_both_sides(app):
@@ -170,10 +192,9 @@ def test_every_prompt_and_the_end_render_from_both_sides(app):
                 prompts = rules.pending(state)
                 kinds = {p.kind for p in prompts}
                 if not prompts or not kinds <= seen:
-                    game = type("Game", (), {"slug": "stone-age", "seats": seats})()
                     for viewer in (0, None):
-                        html = render_template("stone-age/board.html", game=game, view=rules.view(state, viewer),
-                                               seat=viewer, rules=rules)
+                        html = render_template("stone-age/board.html", game=_game(state, seats),
+                                               view=rules.view(state, viewer), seat=viewer, rules=rules)
                         assert "sa-board" in html
                     seen |= kinds
                 if not prompts:
@@ -183,21 +204,22 @@ def test_every_prompt_and_the_end_render_from_both_sides(app):
     assert seen >= {"place", "act", "pick"}, seen
 
 
-@pytest.mark.parametrize("phase, ask, hungry, asked", [
+@pytest.mark.parametrize("phase, ask, hungry, said", [
     ("act", {"kind": "tools", "seat": 0, "target": "forest", "dice": [3, 4], "total": 7, "res": "wood"}, None,
-     "You: choose tools for the roll at Forest: dice 3 4, total 7."),
-    ("feed", None, [3, None, None, None], "You: feed the people, 3 food short"),
+     "You rolled 3 4 (total 7) for forest. Tools may still be added."),
+    ("feed", None, [3, None, None, None], "3 food short"),
 ])
-def test_what_is_asked_is_said_in_words(app, phase, ask, hungry, asked):
+def test_what_is_asked_is_said_in_words(app, phase, ask, hungry, said):
     """Questions the bots seldom meet in a short game: tools for a roll, and feeding when short."""
     rules = engine.get("stone-age")
     state = rules.setup(4, {}, "board-ask")
     state.update(phase=phase, ask=ask, hungry=hungry or [None] * 4)
     state["seats"][0].update(tools=[2, 1, 0], used=[False, True, False])
-    game = type("Game", (), {"slug": "stone-age", "seats": []})()
     with app.test_request_context("/"):
         g.user = None
-        html = render_template("stone-age/board.html", game=game, view=rules.view(state, 0), seat=0, rules=rules)
-    texts = texts_by_id(html)
-    assert asked in " ".join(html.split())
-    assert "Tools: 2 ready 1 used empty" in texts["sa-seat-0"]
+        html = render_template("stone-age/board.html", game=_game(state, []), view=rules.view(state, 0), seat=0,
+                               rules=rules)
+    assert said in " ".join(html.split())
+    labels = labels_in(html, "sa-seat-0")
+    assert {"Tool tile 1: 2, ready", "Tool tile 2: 1, used this round", "Tool tile 3: 0, no tile yet",
+            "Tools: 1 ready, 1 used"} <= set(labels)

@@ -53,6 +53,20 @@ def test_mail_due_for_long_and_not_sent_is_reported(ctx):
     assert health.report().healthy
 
 
+def test_a_turn_mail_held_while_its_player_is_at_the_table_is_late_only_from_the_end_of_its_wait(ctx):
+    """Held for QUIET_DELAY_SECONDS (mail/writing.py): created long ago, due only once its wait is over."""
+    row = pending("turn:held", "turn", "amy@example.com", "Your turn", "")
+    row.status = "unwritten"
+    db.session.commit()
+    created = now() - timedelta(minutes=30)
+    db.session.execute(update(Outbox).where(Outbox.id == row.id).values(created_at=created,
+                                                                          next_attempt_at=now() + timedelta(minutes=1)))
+    db.session.commit()
+    assert health.report().healthy
+    later = health.report(now() + timedelta(minutes=12))
+    assert [p for p in later.problems if "has not gone out" in p], later.lines()
+
+
 def test_the_command_exits_1_when_a_scheduled_job_is_late(app):
     env = {**os.environ, "DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"], "SECRET_KEY": "x",
            "REDIS_URL": "redis://127.0.0.1:6379/13", "PBEM_INSTANCE": app.instance_path}

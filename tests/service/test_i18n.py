@@ -88,7 +88,9 @@ def test_pages_speak_the_users_language(client, make_game, lang, words):
         assert word in dashboard
     page = client.get(f"/games/{game.id}").get_data(as_text=True)
     hunt = {"ja": "狩場", "fr": "Chasse", "de": "Jagd"}[lang]
-    assert f"<h4>{hunt}</h4>" in page and hunt in page[page.index("panel-placement"):]
+    # The drawn board names the place, and the button that places people there says it, in the user's language.
+    button = page[page.index('name="place" value="hunt"'):]
+    assert f">{hunt}</text>" in page and hunt in button[:button.index("</button>")]
 
 
 def test_refusals_on_the_page_speak_the_users_language(client, make_game, make_user):

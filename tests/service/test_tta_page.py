@@ -35,12 +35,15 @@ def test_the_board_shows_card_faces_tableaus_and_tracks(client, make_user, make_
     assert 'href="/static/games/tta/board.css"' in page
     row = re.search(r'<ol class="tta-row".*?</ol>', page, re.S).group(0)
     assert row.count('class="tta-card') == 13 and "Age A" in row and "civil action" in row
-    assert "Score tracks" in page and "Yellow bank 18 of 18" in page and "Blue bank 18 of 18" in page
+    assert re.search(r'Yellow bank <small.*?</h4>.*?<p>18 of 18', page, re.S)
+    assert re.search(r'Blue bank <small.*?</h4>.*?<p>18 of 18', page, re.S)
     assert "Agriculture" in page and "+1 food per worker" in page and "2 workers" in page
-    assert "Current events: " in page and "Tactic: none." in page and re.search(r"Your military cards</h4>\s*<ul[^>]*><li>no cards</li>", page)
-    assert re.search(r'<button type="submit" name="move" value="take 1">Take [^<]+ \(slot 1\): 1 civil action<',
-                     page)  # not "1 civil actions"
-    assert "You have 1 civil action left." in page  # the first player's one action in round 1
+    assert "Current events: " in page and "No tactic in play." in page
+    assert re.search(r'id="tta-mil-hand"><li class="meta">no cards</li>', page)
+    # The card is the button; the row says what taking it costs ("1 civil action", not "1 civil actions").
+    assert re.search(r'<button type="submit" name="move" value="take 1" title="take 1" class="tta-card [^"]+">'
+                     r'<span class="tta-name">[^<]+</span>.*?<span class="tta-take">1 civil action</span>', row, re.S)
+    assert re.search(r'Civil actions</dt><dd>.*?<small>1 of \d', page, re.S)  # the first player's one action in round 1
 
 
 @pytest.mark.parametrize("card_id, does", [
@@ -105,11 +108,11 @@ def test_a_wonder_turned_face_down_shows_as_such(client, make_user, make_game, l
     db.session.commit()
     signin(client, ann.email)
     page = html.unescape(_page(client, game))
-    down = re.findall(r'<li class="tta-card tta-wonder tta-face-down">(.*?)</li>', page, re.S)
+    down = re.findall(r'<li class="tta-tech tta-wonder tta-face-down">(.*?)</li>', page, re.S)
     assert len(down) == 1 and "Pyramids" in down[0] and face_down in down[0], down
     assert "civil action" not in down[0]                                 # the Pyramids' effect is not printed
     assert page.count(face_down) == 1
-    assert re.search(r'<li class="tta-card tta-wonder">.*?Colossus', page, re.S)
+    assert re.search(r'<li class="tta-tech tta-wonder">.*?Colossus', page, re.S)
 
 
 def test_take_by_clicking_a_card_then_build_with_the_cost_confirmed_and_type_a_turn(client, make_user, make_game):
@@ -120,7 +123,7 @@ def test_take_by_clicking_a_card_then_build_with_the_cost_confirmed_and_type_a_t
     done = client.post(f"/games/{game.id}/move", data={**_form_fields(page, "take 1"), "move": "take 1"})
     assert done.status_code == 302, done.data
     page = html.unescape(_page(client, game))
-    assert "Done: take 1" in page
+    assert re.search(r'You took \S[^<]* <small class="cmd">Done: take 1</small>', page)  # in words, then the command
     # Ending the actions asks "Really?" first: nothing is applied until the confirmation.
     fields = _form_fields(page, "done")
     really = client.post(f"/games/{game.id}/move", data={**fields, "confirm_move": "done"})
@@ -131,7 +134,7 @@ def test_take_by_clicking_a_card_then_build_with_the_cost_confirmed_and_type_a_t
     assert sent.status_code == 302, sent.data
     # Round 2 (the bots have played): build with the cost shown, then a typed line.
     page = html.unescape(_page(client, game))
-    build = re.search(r'name="confirm_move" value="(build [^"]+)"[^>]*>Build ([^<]+): (\d+) resources', page)
+    build = re.search(r'name="confirm_move" value="(build [^"]+)"[^>]*>Build ([^<]+) \((\d+) resources?\)', page)
     assert build, page
     fields = _form_fields(page, build.group(1))
     really = client.post(f"/games/{game.id}/move", data={**fields, "confirm_move": build.group(1)})
@@ -201,9 +204,12 @@ def test_the_move_form_names_the_players_its_commands_target(client, make_user, 
     db.session.commit()
     signin(client, ann.email)
     page = html.unescape(_page(client, game))
-    assert re.search(r'<button type="submit" name="move" value="aggression Raid I player 2">aggression Raid I Bot 2<',
-                     page), page
-    assert ">pact Acceptance of Supremacy Bot 3 as A<" in page and ">aggression Raid I player" not in page
+    # The button says what it does in words, and the command (players by name) in its title and small print.
+    assert re.search(r'<button type="submit" name="confirm_move" value="aggression Raid I player 2" [^>]*'
+                     r'title="aggression Raid I Bot 2">Attack Bot 2 with Raid I <small class="cmd">aggression Raid I '
+                     r'Bot 2</small></button>', page), page
+    assert '<small class="cmd">pact Acceptance of Supremacy Bot 3 as A</small>' in page
+    assert ">aggression Raid I player" not in page
     assert re.search(r"For example: (aggression Raid I|pact Acceptance of Supremacy) Bot [23]", page)
     refused = client.post(f"/games/{game.id}/move", data={**_form_fields(page, "done"),
                                                           "command": "aggression Raid I Zed"})
@@ -217,6 +223,35 @@ def test_the_move_form_names_the_players_its_commands_target(client, make_user, 
     assert db.session.scalars(select(Move.text).where(Move.game_id == game.id, Move.seat == 0)).all()[-1] == \
         "aggression Raid I player 2"
     assert "Done: aggression Raid I Bot 2" in html.unescape(client.get(sent.location).get_data(as_text=True))
+
+
+def test_an_attack_asks_really_with_its_stakes_in_words(client, make_user, make_game):
+    """An aggression went through without a "Really?"; the question now says the attack in words, its cost and
+    the duel, and nothing is applied before the confirmation."""
+    import sys
+    from pathlib import Path
+
+    from sqlalchemy.orm.attributes import flag_modified
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from test_tta_shown_names import attacker
+
+    ann = make_user("ann")
+    game = make_game("tta", humans=(ann,), bots=2)
+    game.state = attacker(players=3)
+    flag_modified(game, "state")
+    db.session.commit()
+    signin(client, ann.email)
+    page = html.unescape(_page(client, game))
+    stake = re.search(r'aggression Raid I Bot 2</small></button><span class="stake">([^<]+)</span>', page).group(1)
+    assert "costs 1 military action" in stake or "costs 2 military actions" in stake, stake
+    assert re.search(r"Your strength \d+ against Bot 2's \d+", stake), stake
+    fields = _form_fields(page, "aggression Raid I player 2")
+    really = client.post(f"/games/{game.id}/move", data={**fields, "confirm_move": "aggression Raid I player 2"})
+    text = html.unescape(really.get_data(as_text=True))
+    assert really.status_code == 200 and "<strong>Attack Bot 2 with Raid I</strong>" in text and stake in text
+    db.session.expire_all()
+    assert db.session.get(Game, game.id).version == int(fields["version"])
 
 
 def test_a_one_time_gain_and_a_payment_in_another_way_go_under_the_heading_of_the_events_around_them(make_game):
@@ -328,34 +363,6 @@ def test_the_board_text_says_what_is_asked_in_the_readers_language(locale, waiti
             "actions", "politics", "discard", "event_choice", "bid", "colonize", "defend", "sacrifice", "pact_answer"}
 
 
-@pytest.mark.parametrize("locale, note", [
-    ("en", "You have 1 resource. 1 unused worker. You confirm before anything is paid."),
-    ("fr", "Vous avez 1 ressource. 1 ouvrier libre. Vous confirmez avant de payer."),
-    ("de", "Du hast 1 Rohstoff. 1 freier Arbeiter. Du bestätigst, bevor etwas bezahlt wird."),
-    ("ja", "資源1。未就労の労働者1。支払いの前に確認します。")])
-def test_the_build_panel_counts_one_resource_and_one_worker_as_one(app, locale, note):
-    """It said "You have 1 resources and 1 unused workers": one plural form for two counts."""
-    import sys
-    from pathlib import Path
-
-    from flask_babel import force_locale
-
-    from pbem.engine.tta import economy
-    from pbem.engine.tta.moves import Build
-    from pbem.presentation.tta.forms import _builds
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-    from tta_helpers import tta_state
-
-    state = tta_state()
-    p = state["seats"][0]
-    p["idle"] = 1
-    economy.pay(p, "resource", economy.amount(p, "resource"))
-    economy.produce(p, "resource", 1)
-    assert economy.amount(p, "resource") == 1
-    with app.test_request_context(), force_locale(locale):
-        assert _builds(state, 0, [Build("civ/A/agriculture")]).note == note
-
-
 def test_passing_the_political_action_is_worded_so_and_asks_no_really(app):
     """The political phase's "done" read "Done: production and the next player follow" and asked "Really? It
     cannot be undone", though it only passes the political action (the actions come next) and can be undone."""
@@ -366,7 +373,7 @@ def test_passing_the_political_action_is_worded_so_and_asks_no_really(app):
     state["stack"] = [{"kind": "politics", "seat": 0, "resume": "discard"}]
     state["phase"] = "politics"
     with app.test_request_context():
-        (passing,) = [p for p in forms.panels(state, 0, tta.legal(state, 0), "en") if p.title == "Political action"]
+        (passing,) = [p for p in forms.panels(state, 0, tta.legal(state, 0), "en") if p.title == "No political action"]
         assert [(c.command, str(c.label), c.confirm) for c in passing.choices] == [
             ("done", "No political action this turn", False)]
         state["stack"] = [{"kind": "actions", "seat": 0, "resume": "production"}]
@@ -389,8 +396,9 @@ def test_the_page_warns_of_an_uprising_and_its_done_button_says_so(client, make_
     signin(client, ann.email)
     page = html.unescape(_page(client, game))
     assert "Uprising ahead (discontent workers: 2, unused workers: 1)" in page
-    assert "Happy faces (needed)" in page
-    assert re.search(r'value="done"[^>]*>Done, with an uprising: nothing is produced this turn', page)
+    assert re.search(r"Happy faces</dt><dd><b>0</b> <small>needed 2 · 2 discontent workers", page)
+    # The button says "done anyway": a plain "done" that brings an uprising is refused (docs/tta.md).
+    assert re.search(r'value="done anyway"[^>]*>Done, with an uprising: nothing is produced this turn', page)
 
 
 def test_populate_and_a_leader_say_what_they_cost_on_their_buttons(app):
@@ -410,10 +418,11 @@ def test_populate_and_a_leader_say_what_they_cost_on_their_buttons(app):
     to_hand(state, "civ/A/alexander_the_great")
     food = population_food(state["seats"][0])
     with app.test_request_context():
-        labels = {c.command: str(c.label) for p in forms.panels(state, 0, tta.legal(state, 0), "en")
-                  if p.title == "Other actions" for c in p.choices}
-    assert labels["populate"] == f"populate ({food} food, 1 civil action)"
-    assert labels["play Alexander the Great"] == "play Alexander the Great (1 civil action)"
+        labels = {c.command: (str(c.label), c.at) for p in forms.panels(state, 0, tta.legal(state, 0), "en")
+                  for c in p.choices}
+    assert labels["populate"] == (f"Increase population ({food} food, 1 civil action)", "bank")
+    copy = next(c for c in state["seats"][0]["hand"] if c.startswith("civ/A/alexander_the_great"))
+    assert labels["play Alexander the Great"] == ("Play Alexander the Great (1 civil action)", f"hand:{copy}")
 
 
 def test_a_wonder_stage_shows_its_cost_and_asks_really(app):
@@ -435,14 +444,16 @@ def test_a_wonder_stage_shows_its_cost_and_asks_really(app):
     first = tta.cards.card(p["wonder"]).stages[0]
     with app.test_request_context():
         choices = {c.command: c for panel in forms.panels(state, 0, tta.legal(state, 0), "en") for c in panel.choices}
-    assert str(choices["wonder"].label) == f"wonder ({first} resources, 1 civil action)" and choices["wonder"].confirm
+    assert str(choices["wonder"].label) == f"Build 1 stage of your wonder ({first} resources, 1 civil action)"
+    assert choices["wonder"].confirm and choices["wonder"].at == "wonder"
 
 
-@pytest.mark.parametrize("locale, infantry, stage", [("ja", "Warriors（歩兵）", "建設中：1段階完了"),
-                                                     ("fr", "Warriors (infanterie)", "en construction : 1 étape faite"),
-                                                     ("de", "Warriors (Infanterie)", "im Bau: 1 Stufe fertig")])
-def test_build_buttons_and_wonder_stages_read_in_the_readers_language(app, locale, infantry, stage):
-    """A tester read "Warriors（infantry）を建設" and "1 étapes faites"."""
+@pytest.mark.parametrize("locale, build, stages", [("ja", "Warriorsを建設（資源", "3段階中1段階完了"),
+                                                   ("fr", "Construire Warriors (", "1 étapes sur 3 construites"),
+                                                   ("de", "Warriors bauen (", "1 von 3 Stufen gebaut")])
+def test_build_buttons_and_wonder_stages_read_in_the_readers_language(app, locale, build, stages):
+    """A tester read "Warriors（infantry）を建設" and "1 étapes faites": the buttons and the wonder's stages are
+    worded in the reader's language (card names stay as printed)."""
     import sys
     from pathlib import Path
 
@@ -459,6 +470,7 @@ def test_build_buttons_and_wonder_stages_read_in_the_readers_language(app, local
     set_tokens(state, "civ/A/bronze", 4)  # resources to build with
     with app.test_request_context(), force_locale(locale):
         labels = [str(c.label) for p in forms.panels(state, 0, tta.legal(state, 0), locale) for c in p.choices]
-        assert any(infantry in label for label in labels), labels
-        assert render_template_string("{{ ngettext('building: %(num)d stage done', 'building: %(num)d stages done', "
-                                      "1) }}") == stage
+        assert any(label.startswith(build) for label in labels if "Warriors" in label), labels
+        assert not any(label.startswith(("build ", "destroy ", "take ", "Build ")) for label in labels), labels
+        assert stages in render_template_string(
+            "{{ _('%(n)d of %(max)d stages built; stages cost %(costs)s', n=1, max=3, costs='1+2+3') }}")

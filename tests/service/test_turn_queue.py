@@ -90,7 +90,10 @@ def test_a_build_mailed_after_an_aggression_waits_for_the_defence_then_is_applie
     [mail] = _mails_to("bob@example.com", before)
     assert mail.kind == "turn" and _queue_mails(game) == []
     text = words(mail.text)
-    assert text.startswith("Hello bob, Your queued lines were applied: build farm Agriculture It is your turn"), text
+    # The attacker hears first how the aggression ended, then what his queue did.
+    assert text.startswith("Hello bob, Meanwhile: - ann defended with strength 6"), text
+    assert ("Raid I by you failed against ann: 6 against 6. Your queued lines were applied: build farm Agriculture "
+            "It is your turn") in text, text
     assert "Your queued lines were applied: build farm Agriculture" in mail.html
 
 
@@ -171,7 +174,8 @@ def test_a_turn_mail_carrying_a_queue_result_goes_as_a_notice_when_the_turn_was_
     assert play.submit(game.id, 1, "defend with +4", "web", "defence").ok
     game = db.session.get(Game, game.id)
     row = _turn_mails(game)[-1]
-    row.status, row.text, row.html = outbox.UNWRITTEN, "", None
+    # Back to unwritten and due, as the verbs store it (a sent row's next_attempt_at is its claim's lease, ahead).
+    row.status, row.text, row.html, row.next_attempt_at = outbox.UNWRITTEN, "", None, row.created_at
     row.data = {"queued": [{"lines": ["build farm Agriculture"], "outcome": {"applied": ["build farm Agriculture"]}}]}
     game.seat_at(0).prompt_version = None  # as if Bob had answered before the mail was written
     db.session.commit()

@@ -312,17 +312,22 @@ def ann_game(client, make_game):
     return game
 
 
-def test_the_placement_form_places_people_and_the_board_and_history_change(client, ann_game):
+def test_placing_is_a_place_on_the_board_then_a_count_and_the_board_and_history_change(client, ann_game):
     html, page = get(client, f"/games/{ann_game.id}")
+    # Each place ann may use has its button on the drawn board: one count sends the move, several ask how many.
+    choose = page.form(f"/games/{ann_game.id}#sa-hunt", "place", "hunt")
+    assert choose.method == "get" and " ".join(choose.buttons[0]["text"].split()) == "Place here (1–5): Hunting grounds"
+    sent = {b.get("value") for f in page.forms if "/move" in f.action for b in f.buttons}
+    assert {"place 2 hut", "place 1 civ 1", "place 1 toolmaker"} <= sent
+    html, page = get(client, f"/games/{ann_game.id}?place=hunt")
     form = page.form("/move", "compose", "placement")
-    assert "hunt" in form.selects["target"] and "hut" in form.selects["target"]
-    assert "Hunting grounds (1 to 5)" in html and "Hut (exactly 2)" in html and "Civilization card 1 (exactly 1)" in html
-    response = post(client, form, target="hunt", count="3", ahead="tools auto")
+    assert ("target", "hunt") in form.fields and "How many people on Hunting grounds?" in html
+    assert [b["value"] for b in form.buttons if b.get("name") == "count"] == ["1", "2", "3", "4", "5"]
+    response = post(client, form, form.button("3"), ahead="tools auto")
     html = response.get_data(as_text=True)
     assert "Done: place 3 hunt tools auto" in html
     hunt = html[html.index('id="sa-hunt"'):html.index('id="sa-forest"')]
-    assert re.search(r'<span>ann</span> <span class="sa-you">\(you\)</span></span>: <span class="sa-count">3 people',
-                     hunt)
+    assert 'aria-label="ann (you): 3 people" data-seat="0" data-n="3"' in hunt
     assert "You placed 3 on the hunting grounds." in html and "Placing people" in html
     moves = db.session.scalars(select(Move).where(Move.game_id == ann_game.id, Move.seat == 0)).all()
     assert [m.text for m in moves] == ["place 3 hunt tools auto"]
@@ -332,10 +337,10 @@ def test_the_placement_form_places_people_and_the_board_and_history_change(clien
     ({"count": "three"}, "“three” is not a whole number"),
     ({"count": "0"}, "Place at least one person"),
     ({"count": "1000"}, "out of range"),
-    ({"target": "hunt; place 1 hut"}, "does not hold a valid choice"),
+    ({"target": "hunt; place 1 hut", "count": "1"}, "does not hold a valid choice"),
 ])
 def test_a_bad_placement_form_is_refused_with_the_reason_and_nothing_applies(client, ann_game, fields, reason):
-    _, page = get(client, f"/games/{ann_game.id}")
+    _, page = get(client, f"/games/{ann_game.id}?place=hunt")
     response = post(client, page.form("/move", "compose", "placement"), **fields)
     assert response.status_code == 400 and reason in response.get_data(as_text=True)
     assert db.session.get(Game, ann_game.id).version == ann_game.version
@@ -349,7 +354,7 @@ def test_a_form_without_a_usable_version_is_refused_as_a_page(client, ann_game):
 
 def test_a_stale_form_is_refused_with_the_reason_and_the_current_board(client, ann_game):
     shown = ann_game.version
-    _, page = get(client, f"/games/{ann_game.id}")
+    _, page = get(client, f"/games/{ann_game.id}?place=forest")
     old = page.form("/move", "compose", "placement")
     # Another tab (here: the service directly) moves first.
     submit(ann_game.id, 0, "place 2 hunt")

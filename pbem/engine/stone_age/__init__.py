@@ -124,6 +124,12 @@ def turn_key(state: dict, seat: int) -> str:
     return f"{state['round']}:{state['phase']}"
 
 
+def plan_key(state: dict, seat: int) -> str | None:
+    """How far ahead a seat's lines reach (optional contract): through the round, so that one mail may hold all
+    its placements, its resolving and its feeding; they wait until the seat is asked for them."""
+    return None if state["over"] is not None else str(state["round"])
+
+
 def turn_key_text(key: str, locale: str = "en") -> str:
     """That part of the game in words: "round 2, placing people"."""
     round_, _, phase = key.partition(":")
@@ -155,5 +161,5 @@ from .score_sheet import score_sheet  # noqa: E402,F401
 # The optional contract this game offers (pbem/engine/base.py, Capabilities).
 CAPABILITIES = base.Capabilities(
     scores=scores, board_text=board_text, legal_texts=legal_texts, score_sheet=score_sheet, turn_key=turn_key,
-    turn_key_text=turn_key_text, undo_barrier=undo_barrier, players_allowed=players_allowed,
+    turn_key_text=turn_key_text, plan_key=plan_key, undo_barrier=undo_barrier, players_allowed=players_allowed,
     examples_last=("starve",))  # giving up 10 points rather than feeding: never the first example

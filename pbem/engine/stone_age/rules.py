@@ -50,6 +50,8 @@ PHASES = {
                   lambda s, e: "over"),
 }
 
+ROUND = ("place", "act", "feed")  # the phases of a round in order: a move of a later one waits (base.NotNow)
+
 HANDLERS = {Place: do_place, Work: do_work, Civ: do_civ, Build: do_build, Pick: do_pick,
             Feed: do_feed, Starve: do_starve, UseCard: do_use_card, Split: do_split}
 
@@ -111,7 +113,10 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
     if kind is not UseCard:
         phase = PHASES[state["phase"]]
         if kind not in phase.moves:
-            raise illegal(move, Msg("not_now", waiting=WAITING[state["phase"]]))
+            later = any(kind in PHASES[p].moves for p in ROUND[ROUND.index(state["phase"]) + 1:]) \
+                if state["phase"] in ROUND else False
+            raise illegal(move, Msg("not_now", waiting=WAITING[state["phase"]]),
+                          base.NotNow if later else base.IllegalMove)
         asked = phase.asked(state)
         if seat not in asked:
             waiting = tuple(sorted({s + 1 for s in asked}))

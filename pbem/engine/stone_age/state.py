@@ -194,10 +194,11 @@ def seat_places(state: dict, seat: int) -> list[str]:
     return out
 
 
-def illegal(move, reason: Msg) -> base.IllegalMove:
-    """An IllegalMove quoting the command as the player typed it: '"place 8 forest": you have 5 people left'."""
+def illegal(move, reason: Msg, kind: type = base.IllegalMove) -> base.IllegalMove:
+    """An IllegalMove (or `kind`) quoting the command as the player typed it: '"place 8 forest": you have 5 people
+    left'."""
     typed = move.said or str(move)
-    return error(base.IllegalMove, quoted(typed, reason), text=typed)
+    return error(kind, quoted(typed, reason), text=typed)
 
 
 def where(pid: str) -> str:

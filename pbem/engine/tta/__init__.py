@@ -106,10 +106,9 @@ def deadline_move(state: dict, seat: int):
     return rules.deadline_move(state, seat)
 
 
-def current_turn(state: dict) -> tuple[int, str]:
-    """The seat whose turn it is and a key naming that turn, "round:seat" (optional contract): a seat asked
-    meanwhile (a defence, an event's choice) answers an interrupt of that turn."""
-    return state["turn"], f"{state['round']}:{state['turn']}"
+def _turn(state: dict) -> str:
+    """The turn under way, "round:seat"."""
+    return f"{state['round']}:{state['turn']}"
 
 
 def turn_key(state: dict, seat: int) -> str:
@@ -117,7 +116,18 @@ def turn_key(state: dict, seat: int) -> str:
     a reply written for one turn is not applied in another). A whole turn goes through several phases, and a
     reply plays them all, so the phase is not part of it; an interrupt (a defence, a pact's answer) belongs to
     the turn it interrupts."""
-    return current_turn(state)[1]
+    return _turn(state)
+
+
+def plan_key(state: dict, seat: int) -> str | None:
+    """How far ahead a seat's lines reach (optional contract): through its own turn, "round:seat", whatever
+    others answer meanwhile (a defence, a pact) and whatever it is asked in passing (a discard, an event's
+    choice); a seat whose turn it is not holds nothing."""
+    return _turn(state) if state["turn"] == seat and state["over"] is None else None
+
+
+# Prompts a seat answers in passing in its turn: a later line answering one is applied when it is asked.
+ASIDE_PROMPTS = frozenset({"discard", "event_choice", "colonize", "sacrifice"})
 
 
 # "round 5, turn of player 2" in each language: the reader's words for a turn key.
@@ -178,5 +188,5 @@ from .score_sheet import score_sheet  # noqa: E402,F401
 CAPABILITIES = base.Capabilities(
     scores=scores, parse_names=True, shown_command=shown_command, board_text=board_text, card_name=card_name,
     legal_texts=legal_texts, score_sheet=score_sheet, turn_key=turn_key, turn_key_text=turn_key_text,
-    current_turn=current_turn, undo_barrier=undo_barrier,
+    plan_key=plan_key, aside_prompts=ASIDE_PROMPTS, undo_barrier=undo_barrier,
     deadline_move=deadline_move, examples_last=EXAMPLES_LAST)

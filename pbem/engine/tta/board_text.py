@@ -249,83 +249,97 @@ def unrest(seat_view: Mapping, locale: str = "en") -> str:
     return (uprising if discontent > seat_view["idle"] else covered).format(d=discontent, idle=seat_view["idle"])
 
 
-def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = None) -> str:
-    """The board as monospaced text for a turn email."""
-    t = LABELS.get(locale, LABELS["en"])
+def labels(locale: str) -> Mapping[str, str]:
+    """The board's words in `locale` (English for a language it has none for)."""
+    return LABELS.get(locale, LABELS["en"])
+
+
+def seat_namer(view: Mapping, locale: str, names: Sequence[str] | None):
+    """Seat -> its name as the board shows it ("Ann (you)", "Player 2")."""
+    t = labels(locale)
 
     def who(i: int) -> str:
         label = names[i] if names and i < len(names) else t["player"].format(n=i + 1)
         return label + (t["you"] if view.get("you") == i else "")
+    return who
 
-    colon = " : " if locale == "fr" else "：" if locale == "ja" else ": "  # each language's typography
+
+def colon(locale: str) -> str:
+    """A name's colon in each language's typography."""
+    return " : " if locale == "fr" else "：" if locale == "ja" else ": "
+
+
+def title_lines(view: Mapping, locale: str, names: Sequence[str] | None = None) -> list[str]:
+    """The round, age and whose turn it is; the last round; the game's end."""
+    t, who = labels(locale), seat_namer(view, locale, names)
     out = [t["title"].format(round=view["round"], age=view["age"], who=who(view["turn"]))]
     if view.get("last_round"):
         out.append(t["last"].format(n=view["last_round"]))
     if view.get("over"):
         out.append(t["over"])
-    decks = ", ".join(f"{a}: {n}" for a, n in view["decks"].items() if n)
-    out.append(t["row"].format(decks=decks or t["empty"]))
-    you = view["seats"][view["you"]] if view.get("you") is not None else None
-    for i, copy in enumerate(view["row"]):
-        # What taking it costs the reader: a wonder costs 1 more per wonder they completed (as on the game page).
-        cost = take_cost(you, i, card(copy).id) if copy and you is not None else ROW_COSTS[i]
-        out.append(f"  {i + 1:>2}. [{cost}] " + (name(copy) if copy else "-"))
-    others = []
-    legend = False
-    for i, p in enumerate(view["seats"]):
-        r = p["ratings"]
-        rates = t["rates"].format(culture=p["culture"], cr=f"{r['culture']:+d}", science=p["science"],
-                                  sr=f"{r['science']:+d}",
-                                  strength=r["strength"], happy=r["happy"])
-        if view.get("you") is not None and i != view["you"]:
-            # The others in one line each (the game page shows their whole tableaus).
-            hand, mil = p["hand"], p.get("mil_hand") or {"count": 0}
-            others.append(f"{who(i)}{colon}{rates}; {name(p['government'])}"
-                          + (f", {name(p['leader'])}" if p["leader"] else "")
-                          + f"; {counted(t['hand_n'], hand['count'], locale)}"
-                          + f"; {counted(t['mil_hand_n'], mil['count'], locale)}")
-            continue
-        out.append("")
-        out.append(f"{who(i)}{colon}{rates}")
-        out.append("  " + t["gov"].format(gov=name(p["government"]), leader=name(p["leader"]) if p["leader"] else "-",
-                                          ca=p["ca"], cam=r["civil_actions"], ma=p["ma"], mam=r["military_actions"]))
-        out.append("  " + t["banks"].format(food=p["food"], res=p["resources"], yellow=p["yellow"], idle=p["idle"],
-                                            blue=p["blue"]))
-        if unrest(p, locale):
-            out.append("  " + unrest(p, locale))
-        cards = []
-        for cid, n in p["workers"].items():
-            tokens = p["tokens"].get(cid)
-            cards.append(f"{CARDS[cid].name} {n}" + (f"+{tokens}b" if tokens else ""))
-        out.append("  " + ", ".join(cards))
-        shown = next((cid for cid in p["workers"] if p["tokens"].get(cid)), None)
-        if shown is not None and not legend:
-            # What "2+2b" means, once, under the first tableau that shows it, with one of its own cards.
-            out.append("  " + t["legend"].format(card=CARDS[shown].name, n=Count(p["workers"][shown], locale),
-                                                 b=Count(p["tokens"][shown], locale)))
-            legend = True
-        flipped = p.get("flipped", ())  # Ravages of Time
-        extra = [name(c) for c in p["specials"].values()] \
-            + [t["flipped"].format(wonder=name(c)) if c in flipped else name(c) for c in p["wonders"]] \
-            + [name(c) for c in p.get("colonies", [])]
-        if p["wonder"]:
-            extra.append(t["building"].format(wonder=name(p["wonder"]), done=p["stages"],
-                                              stages=len(card(p["wonder"]).stages)))
-        if extra:
-            out.append("  " + ", ".join(extra))
-        hand = p["hand"]
-        if isinstance(hand, list):
-            out.append("  " + t["hand"].format(cards=", ".join(name(c) for c in hand) or "-"))
-        else:
-            out.append("  " + counted(t["hand_n"], hand["count"], locale))
-        mil = p.get("mil_hand")
-        if isinstance(mil, list):  # one's own military cards: the bonus cards a defence names
-            out.append("  " + t["mil_hand"].format(cards=", ".join(_military(c, t) for c in mil) or "-"))
-        elif mil and mil["count"]:
-            out.append("  " + counted(t["mil_hand_n"], mil["count"], locale))
-    if others:
-        out.append("")
-        out += others
+    return out
+
+
+def decks_words(view: Mapping, locale: str) -> str:
+    """The civil decks' sizes ("I: 19, II: 50")."""
+    return ", ".join(f"{a}: {n}" for a, n in view["decks"].items() if n) or labels(locale)["empty"]
+
+
+def rates_words(seat_view: Mapping, locale: str) -> str:
+    """Culture and science with their rates, strength and happy faces."""
+    r = seat_view["ratings"]
+    return labels(locale)["rates"].format(culture=seat_view["culture"], cr=f"{r['culture']:+d}",
+                                          science=seat_view["science"], sr=f"{r['science']:+d}",
+                                          strength=r["strength"], happy=r["happy"])
+
+
+def tableau_lines(p: Mapping, locale: str, legend: bool = False, hands: bool = True) -> list[str]:
+    """One whole tableau under its seat's line (indented): actions, banks, unrest, the cards with workers and
+    tokens (`legend`: with what "2+2b" means), wonders, colonies and, with `hands`, the hands."""
+    t, r = labels(locale), p["ratings"]
+    out = ["  " + t["gov"].format(gov=name(p["government"]), leader=name(p["leader"]) if p["leader"] else "-",
+                                  ca=p["ca"], cam=r["civil_actions"], ma=p["ma"], mam=r["military_actions"]),
+           "  " + t["banks"].format(food=p["food"], res=p["resources"], yellow=p["yellow"], idle=p["idle"],
+                                    blue=p["blue"])]
+    if unrest(p, locale):
+        out.append("  " + unrest(p, locale))
+    cards = []
+    for cid, n in p["workers"].items():
+        tokens = p["tokens"].get(cid)
+        cards.append(f"{CARDS[cid].name} {n}" + (f"+{tokens}b" if tokens else ""))
+    out.append("  " + ", ".join(cards))
+    shown = next((cid for cid in p["workers"] if p["tokens"].get(cid)), None)
+    if shown is not None and legend:
+        # What "2+2b" means, with one of the tableau's own cards.
+        out.append("  " + t["legend"].format(card=CARDS[shown].name, n=Count(p["workers"][shown], locale),
+                                             b=Count(p["tokens"][shown], locale)))
+    flipped = p.get("flipped", ())  # Ravages of Time
+    extra = [name(c) for c in p["specials"].values()] \
+        + [t["flipped"].format(wonder=name(c)) if c in flipped else name(c) for c in p["wonders"]] \
+        + [name(c) for c in p.get("colonies", [])]
+    if p["wonder"]:
+        extra.append(t["building"].format(wonder=name(p["wonder"]), done=p["stages"],
+                                          stages=len(card(p["wonder"]).stages)))
+    if extra:
+        out.append("  " + ", ".join(extra))
+    if not hands:
+        return out
+    hand = p["hand"]
+    if isinstance(hand, list):
+        out.append("  " + t["hand"].format(cards=", ".join(name(c) for c in hand) or "-"))
+    else:
+        out.append("  " + counted(t["hand_n"], hand["count"], locale))
+    mil = p.get("mil_hand")
+    if isinstance(mil, list):  # one's own military cards: the bonus cards a defence names
+        out.append("  " + t["mil_hand"].format(cards=", ".join(_military(c, t) for c in mil) or "-"))
+    elif mil and mil["count"]:
+        out.append("  " + counted(t["mil_hand_n"], mil["count"], locale))
+    return out
+
+
+def table_lines(view: Mapping, locale: str, names: Sequence[str] | None = None) -> list[str]:
+    """Pacts and wars in play; the attack or pact the asked seat answers, with its stakes; the deadline's answer."""
+    t, who = labels(locale), seat_namer(view, locale, names)
     military = view.get("military") or {}
     lines = [t["pact"].format(card=name(x["card"]), a=who(x["a"]), b=who(x["b"])) for x in military.get("pacts", [])]
     lines += [t["war"].format(card=name(x["card"]), by=who(x["by"]), on=who(x["on"])) for x in military.get("wars", [])]
@@ -339,14 +353,49 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
             lines += filter(None, [stake(c["card"], who(c["by"]), locale)])
     if view.get("deadline_default"):
         lines.append(t["default"].format(move=view["deadline_default"]))
+    return lines
+
+
+def asked_line(view: Mapping, locale: str, names: Sequence[str] | None = None) -> str:
+    """Who is asked for what ("Waiting for: Ann (you) (actions)"); "" when nobody is."""
+    t, who = labels(locale), seat_namer(view, locale, names)
+    kinds = ASKED.get(locale, ASKED["en"])
+    asked = view.get("asked") or []
+    return t["waiting"].format(who=", ".join(t["asked"].format(who=who(a["seat"]), kind=kinds.get(a["kind"], a["kind"]))
+                                             for a in asked)) if asked else ""
+
+
+def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = None) -> str:
+    """The board as monospaced text for a turn email."""
+    t, who, sep = labels(locale), seat_namer(view, locale, names), colon(locale)
+    out = title_lines(view, locale, names)
+    out.append(t["row"].format(decks=decks_words(view, locale)))
+    you = view["seats"][view["you"]] if view.get("you") is not None else None
+    for i, copy in enumerate(view["row"]):
+        # What taking it costs the reader: a wonder costs 1 more per wonder they completed (as on the game page).
+        cost = take_cost(you, i, card(copy).id) if copy and you is not None else ROW_COSTS[i]
+        out.append(f"  {i + 1:>2}. [{cost}] " + (name(copy) if copy else "-"))
+    others = []
+    legend = True  # under the first tableau that shows tokens
+    for i, p in enumerate(view["seats"]):
+        rates = rates_words(p, locale)
+        if view.get("you") is not None and i != view["you"]:
+            # The others in one line each (the game page shows their whole tableaus).
+            hand, mil = p["hand"], p.get("mil_hand") or {"count": 0}
+            others.append(f"{who(i)}{sep}{rates}; {name(p['government'])}"
+                          + (f", {name(p['leader'])}" if p["leader"] else "")
+                          + f"; {counted(t['hand_n'], hand['count'], locale)}"
+                          + f"; {counted(t['mil_hand_n'], mil['count'], locale)}")
+            continue
+        out += ["", f"{who(i)}{sep}{rates}"] + tableau_lines(p, locale, legend)
+        legend = legend and not any(p["tokens"].get(cid) for cid in p["workers"])
+    if others:
+        out.append("")
+        out += others
+    lines = table_lines(view, locale, names)
     if lines:
         out.append("")
         out += lines
-    asked = view.get("asked") or []
-    if asked:
-        out.append("")
-        kinds = ASKED.get(locale, ASKED["en"])
-        out.append(t["waiting"].format(who=", ".join(t["asked"].format(who=who(a["seat"]),
-                                                                       kind=kinds.get(a["kind"], a["kind"]))
-                                                     for a in asked)))
+    if asked_line(view, locale, names):
+        out += ["", asked_line(view, locale, names)]
     return "\n".join(out) + "\n"

@@ -23,7 +23,8 @@ def bot_move(state: dict, seat: int, rnd):
         raise ValueError(f"seat {seat} has nothing to do")
     p = state["seats"][seat]
     ctx = _context(state, seat)
-    best, best_score = (Done(), 0.0) if Done() in moves else (moves[0], float("-inf"))
+    done = next((m for m in moves if type(m) is Done), None)  # "done anyway" when an uprising is ahead
+    best, best_score = (done, 0.0) if done is not None else (moves[0], float("-inf"))
     for move in moves:
         s = _score(state, seat, p, move, ctx) + rnd.random() * 0.5
         if s > best_score:
@@ -159,7 +160,7 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
     if t is Event:
         return 2 + {"A": 0, "I": 1, "II": 2, "III": 3}[MILITARY[move.card.split(":", 1)[0]].age]
     if t is Discard:
-        return -_military_value(p, move.card)
+        return -military_value(p, move.card)
     if t is Bid:  # one more than the highest bid, up to what one unit and its bonuses pay (docs/tta.md)
         frame = state["stack"][-1]
         return 5.0 if move.amount == frame["high"] + 1 and move.amount <= bot_limit(p) else -10.0 - move.amount
@@ -202,7 +203,7 @@ def _loot(q: dict, copy: str) -> bool:
     return {"spy": q["science"], "armed_intervention": q["culture"]}.get(key, 1) > 0
 
 
-def _military_value(p: dict, copy: str) -> float:
+def military_value(p: dict, copy: str) -> float:
     """How much the bot wants to keep a military card: tactics by the armies they would make, bonuses by value."""
     m = MILITARY[copy.split(":", 1)[0]]
     if m.kind == "tactic":

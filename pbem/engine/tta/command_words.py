@@ -12,7 +12,7 @@ from .cards import CARDS
 from .cards.military import MILITARY
 from .messages import Msg, error, quoted
 from .moves import name
-from .vocabulary import FILLER
+from .vocabulary import FILLER, VERB_OF
 
 
 def normalise(text: str) -> str:
@@ -78,3 +78,26 @@ def _p(state, seat):
 
 def _drop(words: list[str]) -> list[str]:
     return [w for w in words if w not in FILLER]
+
+
+# "done anyway": ending the actions though production will find an uprising (JA l.499-507, docs/tta.md), after the
+# verb or before it (Japanese order), in every language: "done anyway", "終了 それでも", "それでも終了",
+# "fin quand même", "fertig trotzdem". Normalised words (no accents).
+ANYWAY = ("anyway", "anyways", "regardless", "それでも", "構わず", "かまわず", "強行", "quand meme", "malgre tout",
+          "tout de meme", "trotzdem", "dennoch")
+
+
+def says_anyway(words: list[str]) -> bool:
+    """Whether the words after a "done" say "anyway"."""
+    return " ".join(words) in ANYWAY
+
+
+def split_anyway(word: str) -> list[str] | None:
+    """A "done" and its "anyway" written as one word, as Japanese is ("それでも終了", "終了それでも"): [verb, anyway];
+    None for any other word."""
+    for anyway in ANYWAY:
+        for verb in (word[len(anyway):] if word.startswith(anyway) else None,
+                     word[:-len(anyway)] if word.endswith(anyway) else None):
+            if verb and VERB_OF.get(verb) == "done":
+                return [verb, anyway]
+    return None

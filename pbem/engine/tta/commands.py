@@ -4,10 +4,13 @@ from __future__ import annotations
 import re
 
 from .. import base
+from . import economy as eco
+from .bot import military_value
 from .cards import CARDS, card
 from .checks import can_take, included
-from .command_words import _drop, _p, normalise, resolve
-from .legal_moves import legal
+from .command_words import _drop, _p, normalise, resolve, says_anyway, split_anyway
+from .effects import discontent
+from .legal_moves import legal, needs_anyway
 from .messages import Msg, error, quoted
 from .military_commands import (parse_accept, parse_aggression, parse_bid, parse_cancel, parse_choose,
                                 parse_colonize, parse_defend, parse_discard, parse_event, parse_pact, parse_refuse,
@@ -24,22 +27,59 @@ _WORD = re.compile(r"[^\s]+")
 
 def parse(text: str, state: dict, seat: int, names=None) -> list:
     """Moves from command text (several commands separated by new lines or ";"); `names`: the seats' names, which
-    commands may use instead of "player N" (the contract's optional argument, docs/architecture.md)."""
+    commands may use instead of "player N" (the contract's optional argument, docs/architecture.md).
+
+    With `names` the text is a player's words (the service passes them with every line a player sends: mail, form,
+    text box, API), and a plain "done" that would bring an uprising is refused (refuse_uprising). Without them it
+    is a stored text (replays, undo, the history), read as it was accepted when it was played.
+    """
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise error(base.NotACommand, Msg("not_a_text"))
     out = []
     for part in _SEPARATORS.split(text):
         if part.strip():
-            out.append(parse_one(part.strip(), state, seat, names or ()))
+            move = parse_one(part.strip(), state, seat, names or ())
+            if names is not None and move == Done():
+                refuse_uprising(state, seat, part.strip())
+            out.extend(move if isinstance(move, list) else [move])  # "discard Raid I, Rats": one move a card
     if not out:
         raise error(base.NotACommand, Msg("no_command"), legal=hints(state, seat))
-    return out
+    return _passing_politics(state, seat, out[0]) + out
+
+
+# The moves of the action phase ("done" also ends the political action, so it is not one of them here).
+_ACTION_MOVES = (Take, Build, Upgrade, Destroy, Populate, GrowUnit, Wonder, Discover, Revolution, Play, Hold)
+
+
+def _passing_politics(state: dict, seat: int, first) -> list:
+    """[Done()] when `seat` is asked for its political action and `first` is an action: an action sent then means
+    none (JA l.126-128: the political action may be skipped), so "take 3" alone starts the action phase."""
+    frame = state["stack"][-1] if state.get("stack") else None
+    if frame is None or frame["kind"] != "politics" or frame.get("seat") != seat or type(first) not in _ACTION_MOVES:
+        return []
+    return [Done()]
+
+
+def _whole_discard(state: dict, seat: int) -> list[str]:
+    """When `seat` is asked to discard: the whole discard in one line (the cards the bot would give up, the least
+    useful first), then every card it may name, so that one reply answers it."""
+    frame = state["stack"][-1] if state.get("stack") else None
+    if frame is None or frame["kind"] != "discard" or frame.get("seat") != seat:
+        return []
+    p = state["seats"][seat]
+    n = len(p["mil_hand"]) - eco.military_hand_limit(p)
+    if n <= 0:
+        return []
+    cheapest = sorted(p["mil_hand"], key=lambda copy: military_value(p, copy))[:n]
+    return [f"discard {', '.join(name(c) for c in cheapest)}",
+            f"discard <{n} of: {', '.join(name(c) for c in p['mil_hand'])}>"]
 
 
 def hints(state: dict, seat: int, takes: int = 13) -> list[str]:
     """A short list of legal commands: the cards the row lets the seat take (all of them by default: the row has at
     most 13, and taking is what a player asks most), then the first of each other kind, and "done"."""
-    out, seen, took = [], set(), 0
+    out, took = _whole_discard(state, seat), 0
+    seen = {"discard"} if out else set()  # the whole discard stands for the single ones
     for m in legal(state, seat):
         text = str(m)
         verb = text.split(" ", 1)[0]
@@ -101,6 +141,8 @@ def parse_one(text: str, state: dict, seat: int, names=()):
         verb, rest = VERB_OF[words[-1]], words[:-1]
     if verb is None and words[0].isdigit() and len(words) == 1:
         verb, rest = "take", words
+    if verb is None and len(words) == 1 and split_anyway(words[0]):  # "それでも終了"
+        verb, rest = "done", split_anyway(words[0])[1:]
     if verb is None:
         raise error(base.NotACommand, Msg("not_a_command_hints", text=text,
                                           commands=", ".join(hints(state, seat, takes=3)[:8])),
@@ -295,12 +337,26 @@ def parse_play(words, text, state, seat, names=()):
 
 
 def parse_done(words, text, state, seat, names=()):
-    """The arguments of "done" -> its move ("pass" when a bid is asked of the seat)."""
-    if _drop(words):
+    """The arguments of "done" -> its move ("pass" when a bid is asked of the seat); "done anyway" ends the actions
+    though production will find an uprising."""
+    anyway = bool(words) and says_anyway(words)
+    if _drop(words) and not anyway:
         raise error(base.NotACommand, quoted(text, Msg("done_alone")), text=text)
     if state["stack"] and state["stack"][-1]["kind"] == "bid" and state["stack"][-1]["seat"] == seat:
         return Pass()
-    return Done()
+    return Done(anyway)
+
+
+def refuse_uprising(state: dict, seat: int, text: str) -> None:
+    """Refuse a player's plain "done" (`text`) that ends the actions with an uprising at production: more discontent
+    workers than unused ones, and nothing produced or scored (JA l.499-507). The refusal says how many, how to
+    avoid it, and that "done anyway" ends the turn regardless (docs/tta.md)."""
+    if not needs_anyway(state, seat):
+        return
+    p = state["seats"][seat]
+    d, idle = discontent(p, state["options"]), p["idle"]
+    raise error(base.IllegalMove, quoted(text, Msg("uprising_ahead", d=d, idle=idle, short=d - idle)), text=text,
+                legal=hints(state, seat))
 
 
 def parse_hold(words, text, state, seat, names=()):

@@ -10,7 +10,7 @@ from .actions import do_grow_unit
 from .cards import CARDS, card
 from .checks import (can_build, can_discover, can_hold, can_play, can_populate, can_revolt, can_tactic, can_take,
                      can_upgrade, can_wonder, included)
-from .effects import options_of
+from .effects import options_of, uprising_ahead
 from .messages import Refused
 from .moves import (Accept, Build, Choose, Defend, Destroy, Discard, Discover, Done, GrowUnit, Hold, Play, Populate,
                     Refuse, Revolution, Sacrifice, Tactic, Take, Upgrade, Wonder)
@@ -32,14 +32,23 @@ def legal(state: dict, seat: int) -> list:
     return FRAME_LEGAL[frame["kind"]](state, seat, frame)
 
 
+def needs_anyway(state: dict, seat: int) -> bool:
+    """Whether ending `seat`'s actions now brings an uprising at production (JA l.499-507): their end is then
+    "done anyway", and a plain "done" a player sends is refused (commands.parse, docs/tta.md)."""
+    frame = state["stack"][-1] if state["stack"] and state["over"] is None else None
+    return frame is not None and frame["kind"] == "actions" and frame.get("seat") == seat \
+        and uprising_ahead(state["seats"][seat], state["options"])
+
+
 def legal_actions(state: dict, seat: int, frame: dict) -> list:
     """The moves of the action phase."""
     p = state["seats"][seat]
     limit = eco.civil_hand_limit(p)
     moves: list = [Take(i + 1) for i, copy in enumerate(state["row"])
                    if copy is not None and can_take(state, seat, i, limit) is None]
+    done = Done(anyway=needs_anyway(state, seat))
     if state["round"] == 1:
-        return moves + [Done()]
+        return moves + [done]
     hand = _first_copies(p["hand"])
     for copy in hand:
         c = card(copy)
@@ -88,7 +97,7 @@ def legal_actions(state: dict, seat: int, frame: dict) -> list:
             moves.append(Tactic(copy))
     if can_hold(state, seat) is None:
         moves.append(Hold())
-    moves.append(Done())
+    moves.append(done)
     return moves
 
 

@@ -51,10 +51,37 @@ COMMAND_TEXTS = {
                    "次のいずれかを指定してください：{commands}",
                    "dites l'une de ces commandes : {commands}",
                    "sag eins davon: {commands}"),
-    "done_alone": ('"done" takes nothing more',
-                   "「done」の後には何も付けません",
-                   "rien ne suit « done »",
-                   'nach "done" kommt nichts mehr'),
+    "done_alone": ('"done" takes nothing more, or "anyway"',
+                   "「done」の後には「anyway」（それでも）以外何も付けません",
+                   "rien ne suit « done », sauf « anyway » (quand même)",
+                   'nach "done" kommt nichts mehr außer "anyway" (trotzdem)'),
+    # A player's plain "done" that would end the actions with an uprising (JA l.499-507; commands.refuse_uprising).
+    "uprising_ahead": (
+        "this ends your actions with an uprising: {d} discontent {d:worker|workers} and {idle} unused "
+        "{idle:worker|workers} to cover them, so nothing is produced or scored this turn (no culture, science, food, "
+        "resources or military cards). {short} more happy {short:face|faces} or unused {short:worker|workers} would "
+        "avoid it: build a temple, an arena or a wonder, play a leader or a card with happy faces, or free workers by "
+        'destroying a building or disbanding a unit. To end your turn regardless, send "done anyway"',
+        "このまま終えると暴動になります：不満のある労働者が{d}人、それを補う未就労の労働者は{idle}人なので、"
+        "この手番は生産も得点も一切ありません（文化・科学・食料・資源・軍事カードなし）。幸福か未就労の労働者が"
+        "あと{short}増えれば避けられます：寺院・闘技場・ワンダーを建設する、幸福のあるリーダーやカードをプレイする、"
+        "建物の破壊やユニットの解散で労働者を空ける。それでも手番を終えるには「done anyway」（「それでも終了」）を"
+        "送ってください",
+        "cela finit vos actions sur un soulèvement : {d} {d:ouvrier mécontent|ouvriers mécontents} et {idle} "
+        "{idle:ouvrier libre|ouvriers libres} pour les couvrir, donc rien n'est produit ni compté ce tour (ni "
+        "culture, ni science, ni nourriture, ni ressources, ni cartes militaires). {short} "
+        "{short:visage heureux|visages heureux} ou {short:ouvrier libre|ouvriers libres} de plus "
+        "{short:l'éviterait|l'éviteraient} : construisez un temple, une arène ou une merveille, jouez un dirigeant "
+        "ou une carte qui donne du bonheur, ou libérez des ouvriers en détruisant un bâtiment ou en licenciant une "
+        "unité. Pour finir votre tour malgré tout, envoyez « done anyway » (« fin quand même »)",
+        "damit endest du deine Aktionen mit einem Aufstand: {d} {d:unzufriedener|unzufriedene} Arbeiter und {idle} "
+        "{idle:freier|freie} Arbeiter, um sie auszugleichen, also wird in diesem Zug nichts produziert oder gewertet "
+        "(keine Kultur, Wissenschaft, Nahrung, Rohstoffe oder Militärkarten). Vermeiden lässt er sich mit {short} "
+        "mehr Zufriedenheit oder {short} {short:freiem Arbeiter|freien Arbeitern} mehr: baue einen Tempel, eine "
+        "Arena oder ein Weltwunder, spiele einen Anführer oder eine Karte mit Zufriedenheit, oder mache Arbeiter "
+        "frei, indem du ein Gebäude "
+        'zerstörst oder eine Einheit auflöst. Um deinen Zug trotzdem zu beenden, sende "done anyway" '
+        '("fertig trotzdem")'),
     "hold_alone": ('"hold" takes nothing more',
                    "「hold」の後には何も付けません",
                    "rien ne suit « hold »",

@@ -9,6 +9,7 @@ from .. import base
 from .cards import CARDS
 from .cards.military import KINDS, MILITARY
 from .command_words import _drop, _p, normalise, resolve
+from .economy import military_hand_limit
 from .effects import options_of
 from .messages import Msg, error, quoted
 from .moves import (Accept, Aggression, Bid, CancelPact, Choose, Colonize, Defend, Discard, Event, FreeColony, Pact,
@@ -65,11 +66,30 @@ def parse_choose(words, text, state, seat, names=()):
     raise error(base.NotACommand, quoted(text, Msg("say_one_of", commands=say)), text=text)
 
 
+_LIST = re.compile(r"\s*[,、，]\s*")
+
+
 def parse_discard(words, text, state, seat, names=()):
-    """The arguments of "discard" -> its move."""
-    cid = resolve(" ".join(_drop(words)), sorted(set(_mil_hand(state, seat, KINDS))), Msg("w_mil_hand"),
-                  text)
-    return Discard(_mil_copy(state, seat, cid))
+    """The arguments of "discard" -> its moves: one card, or several named in a list ("discard Raid I, Rats"),
+    each a copy of its own (two "Raid I" are two copies)."""
+    hand = list(_p(state, seat)["mil_hand"])
+    moves = []
+    # Split the text as written: normalising drops "、".
+    named = [" ".join(w for w in _drop(normalise(part).split()) if VERB_OF.get(w) != "discard")
+             for part in _LIST.split(text)]
+    for said in named if len(named) > 1 else [" ".join(_drop(words))]:
+        cid = resolve(said, sorted({c.split(":", 1)[0] for c in hand if MILITARY[c.split(":", 1)[0]].kind in KINDS}),
+                      Msg("w_mil_hand"), text)
+        copy = next(c for c in hand if c.split(":", 1)[0] == cid)
+        hand.remove(copy)
+        moves.append(Discard(copy))
+    # Named ahead, a discard may name more than it comes to (the political action played a card from the hand):
+    # the first named go, as many as are asked.
+    frame = state["stack"][-1] if state.get("stack") else None
+    if frame is not None and frame["kind"] == "discard" and frame.get("seat") == seat:
+        p = _p(state, seat)
+        moves = moves[:max(1, len(p["mil_hand"]) - military_hand_limit(p))]
+    return moves[0] if len(moves) == 1 else moves
 
 
 def _number(words: list[str], text: str, say: Msg) -> int:

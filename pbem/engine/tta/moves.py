@@ -198,10 +198,14 @@ class Discard:
 
 @dataclass(frozen=True)
 class Done:
-    """End the action phase: production and maintenance follow."""
+    """End the action phase (production and maintenance follow), or pass the political action; `anyway`: the player
+    knows that production will find an uprising (JA l.499-507), which a plain "done" a player sends is refused for
+    (commands.parse, docs/tta.md)."""
+
+    anyway: bool = False
 
     def __str__(self) -> str:
-        return "done"
+        return "done anyway" if self.anyway else "done"
 
 
 @dataclass(frozen=True)

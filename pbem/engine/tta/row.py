@@ -60,29 +60,41 @@ def end_age(state: dict, events: list) -> None:
     """JA l.150-175: the last card of a civil deck is dealt: cards two ages back become obsolete; -2 yellow each."""
     ended = state["age"]
     obsolete = AGES[AGES.index(ended) - 1]
+    lost: list[tuple[list, list]] = []  # by seat: what everyone sees go (leader, wonder), the hands' cards
     for p in state["seats"]:
+        shown, hidden = [], []
         for copy in [c for c in p["hand"] if card(c).age == obsolete]:
             p["hand"].remove(copy)
             state["discard"].append(copy)
+            hidden.append(copy)
         if p["leader"] and card(p["leader"]).age == obsolete:
             state["discard"].append(p["leader"])
+            shown.append(p["leader"])
             p["leader"] = None
             eco.refresh(p)
         if p["wonder"] and card(p["wonder"]).age == obsolete:
             state["discard"].append(p["wonder"])
+            shown.append(p["wonder"])
             p["blue"] += p["stages"]
             p["wonder"], p["stages"] = None, 0
         for copy in [c for c in p["mil_hand"] if MILITARY[c.split(":", 1)[0]].age == obsolete]:
             p["mil_hand"].remove(copy)  # JA l.164: cards of an age no longer valid leave the hand
             state["mil_box"].append(copy)
+            hidden.append(copy)
+        lost.append((shown, hidden))
     for pk in [pk for pk in state["pacts"] if MILITARY[pk["card"].split(":", 1)[0]].age == obsolete]:
         state["pacts"].remove(pk)  # JA l.164 (notes G17): pacts of the age no longer valid leave play
         state["mil_box"].append(pk["card"])
-    for p in state["seats"]:
-        lost = min(AGE_END_YELLOW, p["yellow"])  # from the yellow bank; fewer if it holds fewer (docs/tta.md)
-        p["yellow"] -= lost
-        p["boxed"] += lost
     events.append(base.event("age_end", None, age=ended, obsolete=obsolete))
+    for seat, p in enumerate(state["seats"]):
+        yellow = min(AGE_END_YELLOW, p["yellow"])  # from the yellow bank; fewer if it holds fewer (docs/tta.md)
+        p["yellow"] -= yellow
+        p["boxed"] += yellow
+        shown, hidden = lost[seat]
+        # Named in the history: the leader and wonder for all, the hands' cards for their holder only.
+        events.append(base.event("age_lost", seat, cards=shown, hand=len(hidden), yellow=yellow))
+        if hidden:
+            events.append(base.event("age_lost_hand", seat, to=[seat], cards=hidden))
     if ended == "III":
         state["last_round"] = state["round"] + 1  # JA l.579: one more round from the start player
     else:

@@ -15,7 +15,7 @@ from .cards.military import MILITARY
 from .conflict import cheapest
 from .effects import options_of, strength
 from .legal_moves import pending
-from .messages import Msg, Refused, error
+from .messages import Msg, Refused, error, quoted
 from .moves import (Accept, Aggression, Bid, CancelPact, Choose, Colonize, Defend, Discard, Done, Event, FreeColony,
                     Pact, Pass, Refuse, Revolution, Sacrifice, Standing, War)
 from .orders import accepts_from, policy
@@ -45,7 +45,8 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
         raise illegal(move, Msg("not_your_turn", player_list=tuple(pr.seat + 1 for pr in asked)))
     frame = state["stack"][-1]
     if type(move) not in FRAME_MOVES.get(frame["kind"], ()):
-        raise illegal(move, Msg("not_now", frame=frame["kind"]))
+        kind = base.NotNow if _later_in_turn(state, seat, frame, move) else base.IllegalMove
+        raise error(kind, quoted(str(move), Msg("not_now", frame=frame["kind"])), text=str(move))
     if state["round"] == 1 and frame["kind"] == "actions" and type(move) not in ROUND_ONE:
         raise illegal(move, Msg("round_one"))  # JA l.559-561
     new = copy_state(state)
@@ -59,6 +60,14 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
         settle_actions(p, move)
     settle(new, events)
     return new, events
+
+
+def _later_in_turn(state: dict, seat: int, frame: dict, move) -> bool:
+    """Whether `move` belongs to a later step of the seat's own turn than the frame asked now: the discard after
+    the political action, the actions after the discard or an event's choice (JA l.126-128, l.314-316)."""
+    if state["turn"] != seat or frame["kind"] == "actions":
+        return False
+    return type(move) in ACTION_PHASE or (type(move) is Discard and frame["kind"] == "politics")
 
 
 def _any_time(state: dict, seat: int, move, handler) -> tuple[dict, list[dict]]:

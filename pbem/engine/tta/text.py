@@ -77,6 +77,13 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         "famine": lambda: f"{who}: famine, {ev.get('missing')} food short, -{ev.get('culture')} culture.",
         "corruption": lambda: f"{who} lost {_n(ev.get('lost'), 'resource', 'resources')} to corruption.",
         "age_end": lambda: f"Age {ev.get('age')} ends: Age {ev.get('obsolete')} cards become obsolete.",
+        "age_lost": lambda: f"{who} lost at the age change: "
+                            + ", ".join(filter(None, [", ".join(name(c) for c in ev.get("cards", [])),
+                                                      _n(ev.get("hand"), "card", "cards") + " in hand"
+                                                      if ev.get("hand") else "",
+                                                      _n(ev.get("yellow"), "yellow token", "yellow tokens")])) + ".",
+        "age_lost_hand": lambda: f"{who} lost from the hand at the age change: "
+                                 f"{', '.join(name(c) for c in ev.get('cards', []))}.",
         "age_a_over": lambda: "Age A's remaining cards leave; Age I fills the row from now on.",
         "game_over": lambda: "The game is over.",
         "military_draw": lambda: f"{who} drew {_n(ev.get('count'), 'military card', 'military cards')} of Age "

@@ -1,74 +1,30 @@
-"""Stone Age on the web: the board's template globals, its move panels, and how its events group into phases."""
+"""Stone Age on the web: the drawn board's template globals, its move panels, and how its events group into phases."""
 from __future__ import annotations
 
 from typing import Mapping
 
 from flask import Blueprint
+from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 
-from ...engine.stone_age.cards import (
-    BUILDINGS,
-    BY_PLAYERS,
-    CIV_CARDS,
-    CULTURES,
-    DICE_ITEMS,
-    MULTIPLIERS,
-    PLACES,
-    RESOURCES,
-    ROW_COSTS,
-)
 from ..games import OptionWords, Presentation
+from .drawing import card_face, drawing
 from .forms import panels
+from .villages import villages
 
 bp = Blueprint("stone_age_board", __name__, template_folder="templates", static_folder="static",
                static_url_path="/static/games/stone-age")
 
 
-def stone_age_card(card_id: str | None) -> dict | None:
-    """The civilization card `card_id` as {"id", "top", "bottom"}; the dice card's top also lists its items."""
-    data = CIV_CARDS.get(card_id) if card_id else None
-    if data is None:
-        return None
-    top = dict(data["top"])
-    if top["kind"] == "dice_roll_items":
-        top["items"] = [{"face": face, "item": item} for face, item in sorted(DICE_ITEMS.items())]
-    return {"id": card_id, "top": top, "bottom": dict(data["bottom"])}
+def stone_age_names(game) -> list[str]:
+    """The seats' names by position, from the game's seats (for a board drawn without the page's names)."""
+    names: dict[int, str] = {s.position: s.display_name for s in getattr(game, "seats", ()) if s.position is not None}
+    return [names.get(i, "") or f"{i + 1}" for i in range(max(names, default=-1) + 1)]
 
 
-def stone_age_building(tile_id: str | None) -> dict | None:
-    """The building tile `tile_id` with its cost as [{"res", "n"}] in resource order (fixed tiles)."""
-    data = BUILDINGS.get(tile_id) if tile_id else None
-    if data is None:
-        return None
-    tile = {"id": tile_id, **data}
-    if data["kind"] == "fixed":
-        tile["cost"] = [{"res": r, "n": data["cost"][r]} for r in RESOURCES if r in data["cost"]]
-        tile["size"] = sum(data["cost"].values())
-    return tile
-
-
-def stone_age_places(players: int) -> dict:
-    """The places of a `players`-seat board: resource places, village places, the card row costs and the limits."""
-    limits = BY_PLAYERS.get(players, BY_PLAYERS[4])
-    places = [{"id": pid, **info} for pid, info in PLACES.items()]
-    return {
-        "dice": [p for p in places if p["kind"] == "dice"],
-        "village": [p for p in places if p["kind"] == "village"],
-        "row_costs": list(ROW_COSTS),
-        "village_places": limits["village_places"],
-        "colours": limits["colours"],
-    }
-
-
-def stone_age_tableau(card_ids) -> dict:
-    """Bought cards summed for final scoring: culture symbols in rule order, distinct count, multipliers by kind."""
-    bottoms = [CIV_CARDS[c]["bottom"] for c in card_ids or () if c in CIV_CARDS]
-    symbols = [b["culture"] for b in bottoms if "culture" in b]
-    cultures = [{"culture": c, "n": symbols.count(c)} for c in CULTURES if c in symbols]
-    multipliers = [{"multiplier": m, "n": sum(b["count"] for b in bottoms if b.get("multiplier") == m)}
-                   for m in MULTIPLIERS]
-    return {"cultures": cultures, "distinct": len(cultures),
-            "multipliers": [m for m in multipliers if m["n"]]}
+def stone_age_card_face(card_id: str) -> dict | None:
+    """A civilization card's two halves in the reader's words."""
+    return card_face(card_id, str(get_locale() or "en"))
 
 
 def stone_age_phase(event: Mapping) -> str | None:
@@ -137,8 +93,8 @@ PRESENTATION = Presentation(
     phase_names={"place": _l("Placing people"), "act": _l("Using the places"), "feed": _l("Feeding the people"),
                  "refill": _l("New cards for the row"), "end": _l("Game over")},
     score_changes=stone_age_score_changes,
-    template_globals={"stone_age_card": stone_age_card, "stone_age_building": stone_age_building,
-                      "stone_age_places": stone_age_places, "stone_age_tableau": stone_age_tableau},
+    template_globals={"stone_age_drawing": drawing, "stone_age_villages": villages, "stone_age_names": stone_age_names,
+                      "stone_age_card_face": stone_age_card_face},
     stylesheet="board.css",
     example="place 3 forest",
     options=OPTIONS,

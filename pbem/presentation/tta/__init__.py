@@ -4,43 +4,27 @@ from __future__ import annotations
 from typing import Mapping
 
 from flask import Blueprint
-from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 
-from ...engine.tta.checks import take_cost
-from ...engine.tta.board import BLUE_TOTAL, ROW_COSTS, YELLOW_BANK
-from ...engine.tta.board_text import unrest
-from ...engine.tta.cards import CARDS
 from ...engine.tta.cards.military import MILITARY
-from ...engine.tta.economy import FLIPPED_CULTURE, in_order
 from ...engine.tta.moves import name as tta_name
 from ..games import OptionWords, Presentation
-from .faces import tta_card, tta_cards_of, tta_military_card
+from .faces import tta_card, tta_military_card
 from .forms import panels
+from .table import tta_table
 
 bp = Blueprint("tta_board", __name__, template_folder="templates", static_folder="static",
                static_url_path="/static/games/tta")
 
 ACTION_EVENTS = {"took", "built", "upgraded", "destroyed", "populated", "wonder_stage", "wonder_done", "discovered",
                  "revolution", "leader", "action", "done"}
-PRODUCTION_EVENTS = {"uprising", "scored", "famine", "corruption"}
+# The end of a turn: production and maintenance, then the military draw (JA l.497-545). "consumed" and the draw
+# belong here, so the farms' and mines' production around them is told under this heading, not the next turn's.
+PRODUCTION_EVENTS = {"uprising", "scored", "consumed", "famine", "corruption", "military_draw", "military_cards",
+                     "military_reshuffle"}
 # Events of any part of a turn: a one-time gain (a colony, an event, a card), a payment made with Trade Routes.
 # They go with the move's events around them (web/history.py), not under a heading of their own.
 ANY_PART = {"produced", "traded"}
-# The player board's areas for cards that hold workers, in the board's order.
-AREAS = {"production": _l("Farms and mines"), "urban": _l("Urban buildings"), "military": _l("Military units")}
-
-
-def tta_row(view: Mapping) -> list[dict]:
-    """The card row from the viewer's seat: slot, the card's face and what taking it costs this viewer."""
-    you = view.get("you")
-    p = view["seats"][you] if you is not None else None
-    out = []
-    for i, copy in enumerate(view["row"]):
-        face = tta_card(copy)
-        cost = ROW_COSTS[i] if face is None or p is None else take_cost(p, i, face["id"])
-        out.append({"slot": i + 1, "card": face, "cost": cost})
-    return out
 
 
 def prompt_stakes(prompt) -> str:
@@ -52,31 +36,6 @@ def prompt_stakes(prompt) -> str:
         return ""
     face = tta_military_card(copy)
     return f"{face['name']}: {face['does']}"
-
-
-def tta_tableau(seat_view: Mapping) -> dict:
-    """One player's board: cards with workers and blue tokens on them by area, wonders, the banks as counts."""
-    areas: dict[str, list] = {key: [] for key in AREAS}
-    for cid in in_order(seat_view["workers"]):
-        c = CARDS[cid]
-        area = {"farm": "production", "mine": "production", "unit": "military"}.get(c.kind, "urban")
-        areas[area].append({**tta_card(cid), "workers": seat_view["workers"][cid],
-                            "blue": seat_view["tokens"].get(cid, 0)})
-    hand = seat_view["hand"]
-    flipped = {c.split(":", 1)[0] for c in seat_view.get("flipped", ())}
-    return {
-        "areas": [{"name": AREAS[k], "cards": v} for k, v in areas.items()],
-        "government": tta_card(seat_view["government"]),
-        "leader": tta_card(seat_view["leader"]),
-        "specials": tta_cards_of(seat_view["specials"].values()),
-        # Ravages of Time turns a wonder face down: it stays completed but gives only its culture, no effects.
-        "wonders": [{**face, "face_down": face["id"] in flipped} for face in tta_cards_of(seat_view["wonders"])],
-        "face_down_culture": FLIPPED_CULTURE,
-        "building": tta_card(seat_view["wonder"]),
-        "hand": tta_cards_of(hand) if isinstance(hand, list) else None,
-        "hand_count": len(hand) if isinstance(hand, list) else hand["count"],
-        "yellow_total": YELLOW_BANK, "blue_total": BLUE_TOTAL,
-    }
 
 
 def tta_phase(event: Mapping) -> str | None:
@@ -118,10 +77,8 @@ PRESENTATION = Presentation(
     event_phase=tta_phase,
     phase_names={"turn": _l("New turn and card row"), "actions": _l("Actions"),
                  "production": _l("Production and maintenance"), "end": _l("Game over")},
-    template_globals={"tta_card": tta_card, "tta_military_card": tta_military_card, "tta_row": tta_row,
-                      "tta_tableau": tta_tableau, "tta_name": tta_name,
-                      "tta_unrest": lambda seat_view: unrest(seat_view, str(get_locale() or "en")),
-                      "tta_names": lambda copies: ", ".join(tta_name(c) for c in copies)},
+    template_globals={"tta_card": tta_card, "tta_military_card": tta_military_card, "tta_table": tta_table,
+                      "tta_name": tta_name},
     stylesheet="board.css",
     example="take 1",
     options=OPTIONS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from ...engine.tta.cards import AGES, CARDS, card
+from ...engine.tta.cards import AGES, card
 from ...engine.tta.cards.military import MILITARY
 from ...engine.tta.moves import name
 from . import face_words as W
@@ -161,11 +161,6 @@ def tta_card(copy: str | None) -> dict | None:
     c = card(copy)
     return {"id": c.id, "name": name(copy), "age": c.age, "kind": c.kind, "subtype": c.subtype,
             "type": type_words(c), "cost": cost_words(c), "does": does_words(c)}
-
-
-def tta_cards_of(ids) -> list[dict]:
-    """Faces of several cards (ids or copies) in the order given."""
-    return [tta_card(i) for i in ids if i and i.split(":", 1)[0] in CARDS]
 
 
 def _per(loc: str, amount_words: str, per: str) -> str:
