@@ -1,5 +1,5 @@
-"""Every bench in one go, and one table: the engine, API moves beside pgbench, a submit and the page as games grow,
-the worker's mails beside plain smtplib, memory, bytes per move."""
+"""Every bench in one go, and one table: the engine, API moves beside the stack's floor and pgbench, a submit and the
+page as games grow, the worker's mails beside plain smtplib, memory, bytes per move."""
 # .venv/bin/python bench/all.py [--quick]
 #
 # Needs what the tests need (PostgreSQL, Redis) and pgbench. Each part is one of the bench scripts
@@ -53,6 +53,9 @@ def main() -> None:
 
     engine = run_tree(str(HERE.parent), size["games"], (2, 3, 4), {})
     loads.append(os.getloadavg()[0])
+    part("the floor: a minimal app of the same shape on the same stack")
+    floor = {row["clients"]: row for row in run("floor.py", "--seconds", str(size["seconds"]), "--json")["floor"]}
+    loads.append(os.getloadavg()[0])
     part("the API under load, and pgbench")
     api = run("api.py", "--seconds", str(size["seconds"]), "--json")
     loads.append(api["load"])
@@ -76,6 +79,11 @@ def main() -> None:
             f"p50 {row['p50_ms']:.0f} ms, p99 {row['p99_ms']:.0f} ms; pgbench {row['pgbench_tps']:.0f} "
             f"commits/s; ratio {row['ratio']:.3f}; CPU per submit: web {row['web_cpu_ms']:.1f} ms, "
             f"worker {row['worker_cpu_ms']:.1f} ms", 1)
+        base = floor[row["clients"]]
+        add(f"floor requests/s, {row['clients']} clients", base["submits_per_s"],
+            f"p50 {base['p50_ms']:.0f} ms, p99 {base['p99_ms']:.0f} ms; API ÷ floor "
+            f"{row['submits_per_s'] / base['submits_per_s']:.2f}, "
+            f"p99 API ÷ floor {row['p99_ms'] / base['p99_ms']:.1f}; CPU per request: web {base['web_cpu_ms']:.1f} ms", 1)
     for row in pages["cost"]:
         add(f"submit ms at {row['moves']:,} stored moves", row["submit_ms"],
             f"{row['submit_rows']} rows, {row['submit_statements']} statements (its mail written and sent "

@@ -8,7 +8,7 @@ from flask import Flask
 
 def create_app(config: dict | None = None) -> Flask:
     """Build the app: settings from the environment, then `config` overrides, extensions, blueprints."""
-    from . import access_log, config as settings
+    from . import access_log, components, config as settings
     from .extensions import babel, csrf, db, init_celery, init_http_security, init_sqlite, migrate
     from . import tasks
     from .presentation import games
@@ -26,6 +26,7 @@ def create_app(config: dict | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     init_sqlite(app)
+    components.init_app(app)  # the expansion's printed values for the engine, or none (then it is not offered)
     init_celery(app)
     tasks.init_app(app)
     register_blueprints(app)

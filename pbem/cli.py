@@ -1,4 +1,4 @@
-"""The `pbem` console script: serve, simulate, replay, ratings, game records (export, import)."""
+"""The `pbem` console script: serve, simulate, replay, ratings, game records (export, import), components."""
 from __future__ import annotations
 
 import argparse
@@ -74,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     imp = sub.add_parser("import", help="replay records (files, or directories of *.json) into finished games")
     imp.add_argument("paths", nargs="+", metavar="FILE")
     imp.add_argument("--host", required=True, metavar="EMAIL", help="the existing user the imported games belong to")
+    com = sub.add_parser("components", help="the host's components file (Style is the Goal): `check FILE`")
+    com.add_argument("action", choices=["check"])
+    com.add_argument("file", metavar="FILE")
     args = parser.parse_args(argv)
 
     if args.command == "simulate":
@@ -90,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         return export(args.game, args.finished, args.out)
     if args.command == "import":
         return import_records(args.paths, args.host)
+    if args.command == "components":
+        return check_components(args.file)
     return replay(args.game)
 
 
@@ -235,6 +240,24 @@ def import_records(paths: list[str], host_email: str) -> int:
             else:
                 print(f"{path}: imported as game {game.id}")
     return 1 if failed else 0
+
+
+def check_components(path: str, out=None) -> int:
+    """Check a components file field by field: each problem on a line (exit 1), or what it offers (exit 0)."""
+    from . import components
+
+    out = out or sys.stdout
+    problems = components.problems_of(path)
+    for line in problems:
+        print(line, file=out)
+    if problems:
+        print(f"{path}: {len(problems)} problem(s); the expansion cannot be offered with this file", file=out)
+        return 1
+    data = components.read(path)
+    marked = " (marked as TEST DATA, not the printed values)" if data["test_data"] else ""
+    print(f"{path}: usable{marked}; data version {data['version']}: Style is the Goal is offered for 2-5 players "
+          "once the service runs with it (PBEM_COMPONENTS or components.toml in the instance folder)", file=out)
+    return 0
 
 
 if __name__ == "__main__":

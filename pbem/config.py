@@ -105,4 +105,7 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
         "WTF_CSRF_TIME_LIMIT": None,  # a move form may stay open for days
         "BABEL_DEFAULT_LOCALE": "en",
         "LANGUAGES": ("en", "ja", "fr", "de"),
+        # The host's components file (pbem/components.py): the printed values of Style is the Goal from its own copy;
+        # unset, components.toml in the instance folder if there is one; neither: the expansion is not offered.
+        "COMPONENTS": env.get("PBEM_COMPONENTS") or None,
     }

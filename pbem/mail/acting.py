@@ -312,7 +312,8 @@ def _new(step: Step, ctx: Context, row: InboundMessage) -> None:
         step.refuse(step.lines[0], problem.message, **problem.values)
         return
     try:
-        game = play.create_game(ctx.user, wanted.slug, seats=wanted.seats, bots=wanted.bots)
+        game = play.create_game(ctx.user, wanted.slug, seats=wanted.seats, bots=wanted.bots,
+                                options=wanted.options)
         step.game_id = game.id
         for address in wanted.invite:
             play.invite(game.id, ctx.user, address)

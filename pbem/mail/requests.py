@@ -12,6 +12,8 @@ _ADDRESS = re.compile(r"[^\s,;:<>()\[\]\"']+@[^\s,;:<>()\[\]\"']+\.[^\s,;:<>()\[
 _PLAYERS = re.compile(r"(\d{1,2})\s*(?:players?|joueurs?|joueuses?|spieler(?:innen|n)?|personen|人|名|プレイヤー)",
                       re.IGNORECASE)
 _BOTS = re.compile(r"(\d{1,2})\s*(?:bots?|robots?|ボット|ロボット|computer)", re.IGNORECASE)
+# A game option as `name=value` (`expansion=style`), the words the CLI's --option takes.
+_OPTION = re.compile(r"(?<![\w@.])([a-z][a-z_]*)=([\w-]+)", re.IGNORECASE)
 # "with bots" or "against bots" without a number: fill every seat not given to someone.
 _BOTS_ALONE = re.compile(r"\b(?:bots?|robots?)\b|ボット", re.IGNORECASE)
 
@@ -40,6 +42,7 @@ class NewGame:
     seats: int
     invite: list[str] = field(default_factory=list)
     bots: int = 0
+    options: dict = field(default_factory=dict)
 
     @property
     def open_seats(self) -> int:
@@ -64,6 +67,8 @@ def read_new_game(text: str, own_address: str) -> NewGame:
         if address != own_address.lower() and address not in invite:
             invite.append(address)
     words = _ADDRESS.sub(" ", text)
+    options = {name.lower(): value for name, value in _OPTION.findall(words)}
+    words = _OPTION.sub(" ", words)
     slug = _game_named(words)
     if slug is None:
         names = ", ".join(f"{s} ({engine.get(s).NAME})" for s in engine.games() if not s.startswith("test-"))
@@ -77,7 +82,7 @@ def read_new_game(text: str, own_address: str) -> NewGame:
             bots = seats - 1 - len(invite)  # "3 players with bots": the seats nobody was invited to
     else:
         seats = 1 + len(invite) + bots
-    request = NewGame(slug, seats, invite, max(bots, 0))
+    request = NewGame(slug, seats, invite, max(bots, 0), offered_options(slug, seats, options))
     if request.open_seats < 0:
         raise RequestProblem("%(seats)d seats cannot hold you, %(invited)d invited players and %(bots)d bots",
                              seats=seats, invited=len(invite), bots=bots)
@@ -85,6 +90,22 @@ def read_new_game(text: str, own_address: str) -> NewGame:
         raise RequestProblem("a game needs at least two seats: invite someone (\"with ann@example.org\") or "
                              "add bots (\"with 2 bots\")")
     return request
+
+
+def offered_options(slug: str, seats: int, options: dict) -> dict:
+    """The options asked for, with the one choice a player count needs when an offered option allows it (Stone
+    Age's fifth seat: its expansion, when the host offers it); create_game refuses whatever is not offered."""
+    rules = engine.get(slug)
+    chosen = {o.name: o.default for o in rules.OPTIONS} | options
+    if seats in engine.players_allowed(rules, chosen):
+        return options
+    for option in rules.OPTIONS:
+        if option.unavailable or option.name in options:
+            continue
+        for choice in option.choices:
+            if seats in engine.players_allowed(rules, {**chosen, option.name: choice}):
+                return {**options, option.name: choice}
+    return options
 
 
 def names_a_game(words: str) -> bool:

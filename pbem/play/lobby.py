@@ -38,6 +38,10 @@ def create_game(host: User, slug: str, *, seats: int, title: str | None = None, 
     if seats not in allowed:
         raise PlayError("%(game)s is for %(allowed)s players, not %(seats)d",
                         game=rules.NAME, allowed=", ".join(map(str, allowed)), seats=seats)
+    try:  # options the engine cannot play together (the spielbox tiles alone) are refused now, not at the start
+        rules.setup(seats, options, "options")
+    except engine.CommandError as exc:
+        raise PlayError("%(why)s", why=exc.message) from exc
     if not 0 <= bots < seats:
         raise PlayError("a game of %(seats)d can have 0 to %(most)d bots", seats=seats, most=seats - 1)
     if not 0 <= timeout_extensions <= 10:

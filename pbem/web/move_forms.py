@@ -52,6 +52,10 @@ def compose(form) -> tuple[str, bool]:
         return _word(form, "confirm_move"), True
     kind = form.get("compose")
     needs_confirm = form.get("needs_confirm") == "1"
+    if kind and form.get("move"):
+        # A button of its own inside a composed form ("As needed" beside the tool boxes): its value is the move,
+        # whatever the boxes say (issue 25: the form's empty choice, "tools none", won over it).
+        return normalise_command_text(form["move"]), False
     if not kind:
         text = form.get("move") or form.get("command", "")
         if len(text) > 20_000:

@@ -464,6 +464,11 @@ def option_values(option, offered_only: bool = False) -> list:
     return choices + [str(choice) for choice in choices if not isinstance(choice, str)]
 
 
+def _choice(option, value):
+    """The option's choice a JSON value stands for (forms and the API may send a choice as its text)."""
+    return next((choice for choice in option.choices if str(choice) == str(value)), value)
+
+
 def create_game_variants(common: dict) -> dict:
     """CreateGame as the API documents it: one variant per game and player count, so that every body the
     description allows is one create_game takes (the player count, bots below it, the options offered)."""
@@ -471,17 +476,29 @@ def create_game_variants(common: dict) -> dict:
     for slug in engine.games():
         rules = engine.get(slug)
         defaults = {option.name: option.default for option in rules.OPTIONS}
-        offered = {option.name: option_values(option, offered_only=True) for option in rules.OPTIONS}
-        allowed = engine.players_allowed(rules, defaults)
-        for seats in allowed:
-            variants.append({**common, "title": f"{rules.NAME}, {seats} players", "properties": {
+        # Each player count the options offered allow (Stone Age's fifth seat with its expansion, when the host
+        # offers it), with the choices that allow it: the other options kept at what allows the count.
+        bases = [defaults] + [{**defaults, option.name: choice} for option in rules.OPTIONS
+                              if not option.unavailable for choice in option.choices]
+        for seats in sorted({n for base in bases for n in engine.players_allowed(rules, base)}):
+            base = next(b for b in bases if seats in engine.players_allowed(rules, b))
+            offered = {option.name: [value for value in option_values(option, offered_only=True)
+                                     if seats in engine.players_allowed(rules, {**base,
+                                                                                option.name: _choice(option, value)})]
+                       for option in rules.OPTIONS}
+            needed = [name for name in base if base[name] != defaults[name]]  # the choice that allows the count
+            options = {"type": "object", "additionalProperties": False, "default": {},
+                       "properties": {name: {"enum": choices} for name, choices in offered.items()}}
+            variant = {**common, "title": f"{rules.NAME}, {seats} players", "properties": {
                 **common["properties"],
                 "slug": {"type": "string", "enum": [slug]},
                 "seats": {"type": "integer", "enum": [seats]},
                 "bots": {"type": "integer", "minimum": 0, "maximum": seats - 1, "default": 0},
-                "options": {"type": "object", "additionalProperties": False, "default": {},
-                            "properties": {name: {"enum": choices} for name, choices in offered.items()}},
-            }})
+                "options": {**options, "required": needed} if needed else options,
+            }}
+            if needed:
+                variant["required"] = sorted({*common.get("required", ()), "options"})
+            variants.append(variant)
     return {"oneOf": variants}
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from pbem import engine
 from pbem.engine.tta import economy, forecast, turn
-from pbem.engine.tta.board import consumption
+from pbem.engine.tta.board import consumption, printed_yellow
 from pbem.engine.tta.cards import card
 from pbem.engine.tta.moves import Done, Populate
 
@@ -85,7 +85,8 @@ def test_the_forecast_leaves_the_state_unchanged():
 
 @pytest.mark.parametrize("players,seed", GAMES)
 def test_populate_costs_what_the_increase_then_takes(players, seed):
-    """The food a population increase takes and the consumption after it are the forecast's."""
+    """The food a population increase takes and the consumption after it are the forecast's (the consumption is read
+    by the printed spaces of the yellow bank: a territory's tokens sit in its free section, JA l.262, docs/tta.md)."""
     checked = []
 
     def every(state, seat, move):
@@ -97,7 +98,7 @@ def test_populate_costs_what_the_increase_then_takes(players, seed):
                 new, events = TTA.apply(state, seat, Populate())
                 taken = next(e for e in events if e["kind"] == "populated")["food"]
                 assert f["food"] == taken
-                assert f["eats_after"] == consumption(new["seats"][seat]["yellow"])
+                assert f["eats_after"] == consumption(printed_yellow(new["seats"][seat]))
                 checked.append(seat)
             else:
                 assert f["why"]

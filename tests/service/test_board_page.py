@@ -223,3 +223,38 @@ def test_what_is_asked_is_said_in_words(app, phase, ask, hungry, said):
     labels = labels_in(html, "sa-seat-0")
     assert {"Tool tile 1: 2, ready", "Tool tile 2: 1, used this round", "Tool tile 3: 0, no tile yet",
             "Tools: 1 ready, 1 used"} <= set(labels)
+
+
+def test_the_place_buttons_ask_the_count_on_the_game_page_also_after_a_refused_form(client, make_game):
+    """A refused move is answered at the form's own address: the place buttons still open the game page."""
+    game = make_game(slug="stone-age", humans=("ann",), bots=2)
+    signin(client, "ann@example.com")
+    refused = client.post(f"/games/{game.id}/move", data={"version": game.version, "move": "place 9 hut"})
+    assert refused.status_code == 422
+    html = refused.get_data(as_text=True)
+    assert f'<form method="get" action="/games/{game.id}#sa-hunt"><input type="hidden" name="place" value="hunt">' in html
+    chosen = client.get(f"/games/{game.id}?place=hunt").get_data(as_text=True)
+    assert 'id="sa-count-hunt"' in chosen and f'href="/games/{game.id}">Choose another place' in chosen
+
+
+def test_as_needed_beside_the_roll_uses_the_tool_that_reaches_the_next_unit(client, make_game):
+    """Issue 25: a roll one short of the next multiple with a 1-tool free; "As needed" on the board uses it."""
+    game = make_game(slug="stone-age", humans=("ann",), bots=2)
+    state = copy.deepcopy(game.state)
+    state.update(phase="act", turn=0, ask={"kind": "tools", "seat": 0, "target": "forest", "dice": [3, 5],
+                                           "total": 8, "res": "wood"})
+    state["board"]["forest"] = [0, 0, 0]
+    state["seats"][0].update(tools=[1, 0, 0], used=[False, False, False], wood=0)
+    game.state = state
+    db.session.commit()
+    signin(client, "ann@example.com")
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    spot = html[html.index('id="sa-forest"'):html.index('id="sa-clay"')]
+    quick = spot[spot.index('class="sa-tools-quick"'):]
+    quick = quick[:quick.index("</form>")]
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', quick))
+    assert 'value="forest tools auto"' in quick and "compose" not in fields
+    done = client.post(f"/games/{game.id}/move", data={**fields, "move": "forest tools auto"}, follow_redirects=True)
+    assert "Done: forest tools auto" in done.get_data(as_text=True)
+    db.session.expire_all()
+    assert db.session.get(type(game), game.id).state["seats"][0]["wood"] == 3  # (8 + 1) // 3

@@ -42,7 +42,7 @@ def test_the_board_shows_card_faces_tableaus_and_tracks(client, make_user, make_
     assert re.search(r'id="tta-mil-hand"><li class="meta">no cards</li>', page)
     # The card is the button; the row says what taking it costs ("1 civil action", not "1 civil actions").
     assert re.search(r'<button type="submit" name="move" value="take 1" title="take 1" class="tta-card [^"]+">'
-                     r'<span class="tta-name">[^<]+</span>.*?<span class="tta-take">1 civil action</span>', row, re.S)
+                     r'<span class="tta-name" lang="en">[^<]+</span>.*?<span class="tta-take">1 civil action</span>', row, re.S)
     assert re.search(r'Civil actions</dt><dd>.*?<small>1 of \d', page, re.S)  # the first player's one action in round 1
 
 

@@ -419,6 +419,19 @@ def test_tools_are_chosen_with_checkboxes(client, ann_game):
     assert db.session.get(Game, ann_game.id).state["seats"][0]["wood"] == 3
 
 
+def test_as_needed_beside_the_tool_boxes_uses_the_tool_that_reaches_the_next_multiple(client, ann_game):
+    """Issue 25: 3 on the forest rolled 8 with a free tool of 1: "As needed" must use it (9: 3 wood), not send the
+    form's empty choice ("tools none": 2 wood)."""
+    set_state(ann_game.id, phase="act", turn=0, act_k=0,
+              ask={"kind": "tools", "seat": 0, "target": "forest", "dice": [1, 5, 2], "total": 8, "res": "wood"},
+              seat0={"tools": [1, 0, 0], "used": [False, False, False], "wood": 0})
+    _, page = get(client, f"/games/{ann_game.id}")
+    form = next(f for f in page.forms if any(b.get("value") == "forest tools auto" for b in f.buttons))
+    done = post(client, form, form.button(value="forest tools auto")).get_data(as_text=True)
+    assert "forest tools auto" in done and "forest tools none" not in done
+    assert db.session.get(Game, ann_game.id).state["seats"][0]["wood"] == 3
+
+
 def test_payment_and_feeding_forms_compose_canonical_commands():
     form = MultiDict([("compose", "counts"), ("prefix", "build 2 pay"), ("style", "listed"), ("item", "wood"),
                       ("item", "stone"), ("n_wood", "2"), ("n_stone", "1"), ("needs_confirm", "1")])
@@ -430,6 +443,9 @@ def test_payment_and_feeding_forms_compose_canonical_commands():
                               ("second", "gold"), ("needs_confirm", "1")])) == ("use card wood gold", True)
     assert compose(MultiDict([("compose", "checks"), ("prefix", "hunt tools"), ("empty", "hunt tools none")])) \
         == ("hunt tools none", False)
+    # A button of its own in that form ("As needed") sends its move, not the form's empty choice (issue 25).
+    assert compose(MultiDict([("compose", "checks"), ("prefix", "hunt tools"), ("empty", "hunt tools none"),
+                              ("move", "hunt tools auto")])) == ("hunt tools auto", False)
     for bad in ([("n_wood", "x")], [("n_wood", "-1")], [("n_wood", "0")], [("prefix", "civ 1 pay\nstarve")]):
         fields = dict([("compose", "counts"), ("prefix", "civ 1 pay"), ("style", "listed"), ("item", "wood"),
                        *bad])

@@ -178,3 +178,21 @@ def test_the_turn_mail_says_beforehand_that_a_discard_follows_and_the_answer_lis
     assert whole.startswith("discard ") and whole.count(",") == 1  # two cards, one line
     assert every == "discard <2 of: Raid I, Plunder I, Rats, Foray>"
     assert play.submit(game.id, 0, whole, "email", "whole-discard").ok
+
+
+def test_a_standing_order_answers_the_discard_and_a_discard_named_anyway_is_acknowledged(make_game):
+    """`standing discards default`: the discard step gives up the least useful cards at once (as the deadline
+    would), so a whole turn needs no discard line; one sent anyway is acknowledged, not refused."""
+    game = _over_the_limit(make_game)
+    assert play.submit(game.id, 0, "standing discards default", "email", "order").ok
+    outcome = play.submit(game.id, 0, "take 1\ndone", "email", "order-turn")
+    assert outcome.ok and not outcome.queued, outcome
+    assert _log(game) == ["standing discards default", "done", "take 1", "done"]
+    passed = db.session.scalars(select(Move.events).where(Move.game_id == game.id, Move.text == "done")
+                                .order_by(Move.seq)).first()
+    assert [e["move"].split(" ")[0] for e in passed if e["kind"] == "standing_order_applied"] == ["discard"] * 2
+    other = _over_the_limit(make_game, humans=("cy", "dee"))
+    play.submit(other.id, 0, "standing discards default", "email", "order-2")
+    outcome = play.submit(other.id, 0, "take 1\ndiscard Rats, Foray\ndone", "email", "order-2-turn")
+    assert outcome.ok and [a["line"] for a in outcome.acknowledged] == ["discard Rats, Foray"], outcome
+    assert "standing order on discards" in outcome.acknowledged[0]["message"]

@@ -5,10 +5,11 @@ import sys
 from typing import Any, Mapping
 
 from .. import base
-from . import rules
+from . import rules, style_cards
 from .bot import bot_move  # noqa: F401  (the contract's bot_move itself)
 from .commands import hints, parse as _parse
 from .messages import Msg, error
+from .payments import refresh_costs
 from .state import copy_state, new_state
 from .text import describe as _describe
 
@@ -16,26 +17,54 @@ SLUG = "stone-age"
 NAME = "Stone Age"
 PLAYERS = (2, 3, 4, 5)  # 5 only with the expansion: see players_allowed()
 BASE_PLAYERS = (2, 3, 4)
-OPTIONS = (
-    base.Option("tie_break", "rulebook", ("rulebook", "sum"),
-                "Equal scores: 'rulebook' compares agriculture, then total tool value, then people; "
-                "'sum' compares agriculture + tool value + people (English rulebook, online help)."),
-    base.Option("expansion", "none", ("none", "style"),
-                "'style': the expansion Style is the Goal (up to 5 players, ornaments, trading post and trade "
-                "track, a 5th card space, 9 new cards and 9 new buildings). Some printed values of the new "
-                "cards and tiles are provisional (docs/stone-age.md).",
-                unavailable="some printed values of the new cards and tiles are not yet verified"),
-    base.Option("spielbox_buildings", False, (False, True),
-                "With the expansion only: shuffle in the 6 older bonus building tiles (spielbox); "
-                "the expansion's rules call them optional.",
-                unavailable="it needs the expansion, which is not offered yet"),
-    base.Option("tools_on_card_dice", False, (False, True),
-                "May tools be added to the 2-dice roll of the wood/stone/gold dice cards? "
-                "The publisher's Japanese rulebook says no; the English rulebook says yes."),
-    base.Option("agriculture_surplus", "kept", ("kept", "lost"),
-                "Agriculture above the number of people: 'kept' adds the surplus food to the stock "
-                "(rulebook); 'lost' only lowers what must be paid (Brettspielwelt)."),
-)
+_HOST_VALUES = ("values of the new cards and tiles are the host's, from its own copy of the game "
+                "(pbem/components.py, docs/stone-age.md)")
+_TEST_VALUES = "values of the new cards and tiles are TEST DATA, not the printed ones"
+
+
+def _options(expansion_help: str, unavailable: str, spielbox_unavailable: str) -> tuple:
+    """The options, the expansion's offered or not."""
+    return (
+        base.Option("tie_break", "rulebook", ("rulebook", "sum"),
+                    "Equal scores: 'rulebook' compares agriculture, then total tool value, then people; "
+                    "'sum' compares agriculture + tool value + people (English rulebook, online help)."),
+        base.Option("expansion", "none", ("none", "style"),
+                    "'style': the expansion Style is the Goal (up to 5 players, ornaments, trading post and trade "
+                    "track, a 5th card space, 9 new cards and 9 new buildings). " + expansion_help,
+                    unavailable=unavailable),
+        base.Option("spielbox_buildings", False, (False, True),
+                    "With the expansion only: shuffle in the 6 older bonus building tiles (spielbox); "
+                    "the expansion's rules call them optional.",
+                    unavailable=spielbox_unavailable),
+        base.Option("tools_on_card_dice", False, (False, True),
+                    "May tools be added to the 2-dice roll of the wood/stone/gold dice cards? "
+                    "The publisher's Japanese rulebook says no; the English rulebook says yes."),
+        base.Option("agriculture_surplus", "kept", ("kept", "lost"),
+                    "Agriculture above the number of people: 'kept' adds the surplus food to the stock "
+                    "(rulebook); 'lost' only lowers what must be paid (Brettspielwelt)."),
+    )
+
+
+# Without a host's components file the expansion is not offered: its new cards' and tiles' printed values are
+# in no stored source (style_cards.PROVISIONAL); the engine still plays it (tests, `pbem simulate`).
+_NOT_OFFERED = _options("The printed values of the new cards and tiles come from the host's components file.",
+                        "it needs the printed values of the new cards and tiles: the host's components file "
+                        "(docs/deploying.md, PBEM_COMPONENTS)",
+                        "it needs the expansion, which is not offered without the host's components file")
+OPTIONS = _NOT_OFFERED
+
+
+def use_components(data: dict | None) -> None:
+    """Offer the expansion with a host's printed values (`data` from pbem/components.py; its "test_data" marks test
+    values), or stop offering it (None). Called by the service at start; the engine does no I/O."""
+    global OPTIONS
+    style_cards.use_components(data)
+    refresh_costs()
+    if data is None:
+        OPTIONS = _NOT_OFFERED
+    else:
+        OPTIONS = _options((_TEST_VALUES if data.get("test_data") else _HOST_VALUES) + ".", "", "")
+
 
 # The option sets the contract suite and the key-order test play (tests/engine/test_contract.py).
 TEST_OPTION_SETS = ({}, {"expansion": "style"}, {"expansion": "style", "spielbox_buildings": True})

@@ -5,6 +5,7 @@ from typing import Mapping, Sequence
 
 from ..base import Count, counted, text_width
 from .cards import BUILDINGS, CIV_CARDS, RESOURCES, ROW_COSTS
+from .style_cards import STYLE_ROW
 from .text import CULTURE_NAMES, ITEM_NAMES, LOCALES, MULTIPLIER_NAMES, building_name, card_name, place_name
 
 LABELS = {
@@ -88,6 +89,13 @@ def _building(tile: str | None, loc: str) -> str:
     return text
 
 
+def _row_cost(space: int, loc: str) -> str:
+    """What the card space `space` (1-based) costs: resources, or the expansion's fifth space's ornaments."""
+    if space <= len(ROW_COSTS):
+        return str(ROW_COSTS[space - 1])
+    return f"{STYLE_ROW[space - 1]['n']} {ITEM_NAMES[loc]['ornament']}"
+
+
 def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = None) -> str:
     """The board of `view(state, seat)` as lines of text in `locale` (en, ja, fr, de), with seat `names`."""
     loc = locale if locale in LOCALES else "en"
@@ -122,7 +130,7 @@ def board_text(view: Mapping, locale: str = "en", names: Sequence[str] | None = 
 
     lines += ["", counted(label["row"], view["deck"], loc)]
     lines += _table([(f"{i}. {card_name(card, loc) if card else '-'}",
-                      f"[{label['cost'].format(n=ROW_COSTS[i - 1])}] "
+                      f"[{label['cost'].format(n=_row_cost(i, loc))}] "
                       + _counts(board.get(f"civ{i}", []), view, names, label, loc))
                      for i, card in enumerate(view["row"], start=1)])
 

@@ -411,6 +411,19 @@ def _unknown(tokens: list) -> Msg:
     return Msg("unknown_words", words=" ".join(bad)) if bad else Msg("unknown_numbers")
 
 
+def as_typed(words: list[str], typed: str) -> str:
+    """The stretch of the line as the player typed it, from the first of `words` to the last: a refusal quotes the
+    player's own words, never the words left once a place was read out of the middle ("pay wood brick" stays
+    whole, not "pay brick"); the whole line when they are not found in it."""
+    line = " ".join(typed.split())
+    low = line.casefold()
+    start = low.find(words[0].casefold()) if words else -1
+    end = low.rfind(words[-1].casefold()) if words else -1
+    if start < 0 or end < start:
+        return line
+    return line[start:end + len(words[-1])]
+
+
 def parse_tokens(tokens: list, state: dict, seat: int):
     """One move from the tokens of one line."""
     unknown = [t for t in tokens if isinstance(t, tuple)]
@@ -517,6 +530,8 @@ def parse(text: str, state: dict, seat: int) -> list:
         try:
             moves.append(_plain(parse_tokens(tokens, state, seat), shown))
         except _Bad as bad:
+            if bad.msg.key == "unknown_words":
+                bad.msg.params["words"] = as_typed(bad.msg.params["words"].split(), shown)
             raise error(base.NotACommand, quoted(shown, bad.msg), text=shown,
                         legal=hints(legal(state, seat), state, seat)) from None
         except base.Ambiguous as amb:

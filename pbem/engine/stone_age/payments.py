@@ -112,7 +112,16 @@ def can_build(p: dict, tile: str) -> bool:
 
 
 # What each fixed tile costs, as (resource, count) pairs: can_build reads it on every placement of the bot.
-_FIXED_COSTS = {tile: tuple(b["cost"].items()) for tile, b in BUILDINGS.items() if b["kind"] == "fixed"}
+_FIXED_COSTS: dict[str, tuple] = {}
+
+
+def refresh_costs() -> None:
+    """Read the fixed tiles' costs again (after the expansion's values changed: style_cards.use_components)."""
+    _FIXED_COSTS.clear()
+    _FIXED_COSTS.update({tile: tuple(b["cost"].items()) for tile, b in BUILDINGS.items() if b["kind"] == "fixed"})
+
+
+refresh_costs()
 
 
 def cheapest(p: dict, k: int) -> tuple | None:

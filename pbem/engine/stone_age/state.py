@@ -19,11 +19,11 @@ from .cards import (
 from .messages import Msg, error, quoted
 from .moves import place_text
 from .style_cards import (
-    DATA_VERSION,
     ORNAMENTS_START,
     SPIELBOX_IDS,
     STYLE_BUILDING_IDS,
     STYLE_CIV_IDS,
+    data_version,
 )
 
 
@@ -156,7 +156,7 @@ def new_state(players: int, options: dict, seed) -> dict:
         "seats": [new_seat(style) for _ in range(players)],
     }
     if style:
-        new["data"] = DATA_VERSION
+        new["data"] = data_version()
     return new
 
 

@@ -2,10 +2,14 @@
 
 Written from the expansion's rules text. Where the text only showed a picture (the new cards'
 contents, the new tiles' costs, points and copies, the older tiles' costs, the style dice faces)
-no stored source has the value; those entries carry a value chosen to be playable and are listed
-in PROVISIONAL. Correct them here from the physical components; ids never change.
+no stored source has the value; those entries carry a value chosen to be playable (so that the
+engine's tests and `pbem simulate` play the expansion) and are listed in PROVISIONAL. A host offers
+the expansion with the values of its own copy: `use_components` (called by the service at start,
+pbem/components.py) puts them in place of the provisional ones; ids never change.
 """
 from __future__ import annotations
+
+import copy
 
 # Games record which data they were set up with, so that a later correction of a provisional
 # value can tell old games apart (see docs/stone-age.md, "Provisional data").
@@ -128,3 +132,38 @@ PROVISIONAL = (
     "costs, points and copies of the 9 new tiles (the five kinds are known)",
     "costs of the 6 spielbox tiles (points and effects are known)",
 )
+
+
+# The provisional values, kept to put back when a host's values are withdrawn (tests switch between them).
+_PROVISIONAL_DATA = copy.deepcopy((STYLE_CIV_CARDS, STYLE_BUILDINGS, SPIELBOX_BUILDINGS, STYLE_DICE_ITEMS))
+_PROVISIONAL_VERSION = DATA_VERSION
+
+
+def use_components(data: dict | None) -> None:
+    """Play the expansion with a host's printed values (`data`: "version", "dice" {face: item}, "cards" {id: card},
+    "buildings" {id: tile}, as pbem/components.py builds them), or with the provisional ones again (None).
+
+    The tables change in place: the lookups (cards.CIV_CARDS, cards.BUILDINGS) hold these very dicts."""
+    global DATA_VERSION
+    if data is None:
+        cards, tiles, spielbox, dice = copy.deepcopy(_PROVISIONAL_DATA)
+        version = _PROVISIONAL_VERSION
+    else:
+        cards, dice, version = data["cards"], data["dice"], data["version"]
+        tiles = {k: v for k, v in data["buildings"].items() if k in STYLE_BUILDINGS}
+        spielbox = {k: v for k, v in data["buildings"].items() if k in SPIELBOX_BUILDINGS}
+        if set(cards) != set(STYLE_CIV_CARDS) or set(tiles) != set(STYLE_BUILDINGS) \
+                or set(spielbox) != set(SPIELBOX_BUILDINGS) or set(dice) != set(STYLE_DICE_ITEMS):
+            raise ValueError("the components name other cards, tiles or dice faces than the expansion's")
+    for table, values in ((STYLE_CIV_CARDS, cards), (STYLE_BUILDINGS, tiles), (SPIELBOX_BUILDINGS, spielbox)):
+        for key, value in values.items():
+            table[key].clear()
+            table[key].update(copy.deepcopy(value))
+    STYLE_DICE_ITEMS.clear()
+    STYLE_DICE_ITEMS.update(dice)
+    DATA_VERSION = version
+
+
+def data_version() -> str:
+    """Which values of the new cards and tiles are in place: the provisional ones, or a host's (by fingerprint)."""
+    return DATA_VERSION

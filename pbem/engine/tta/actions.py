@@ -5,11 +5,12 @@ from __future__ import annotations
 from .. import base
 from . import conflict, orders, pacts, sacrifice
 from . import economy as eco
+from .board import take_yellow
 from .cards import CARDS, card, kind_of
 from .cards.military import MILITARY
 from .checks import (build_cost, can_build, can_discover, can_hold, can_play, can_populate, can_revolt, can_tactic,
                      can_take, can_upgrade, can_wonder, free_increase, included, population_food, resources,
-                     rival_surcharge, take_cost, technology_cost, upgrade_cost)
+                     revolution_turn, rival_surcharge, take_cost, technology_cost, upgrade_cost)
 from .effects import options_of, strength
 from .events import answer_choice, prepare
 from .messages import Msg, Refused, error, quoted
@@ -120,6 +121,8 @@ def do_destroy(state: dict, seat: int, move: Destroy, events: list) -> None:
             raise Refused(Msg("no_ma"))
         p["ma"] -= 1
     else:
+        if revolution_turn(p):
+            raise Refused(Msg("revolution_turn"))  # JA l.388
         if p["ca"] < 1:
             raise Refused(Msg("no_ca"))
         spend_civil(p)
@@ -136,7 +139,7 @@ def increase_population(state: dict, seat: int, free: bool, events: list, explic
     _check_trade(state, seat, "food", cost, explicit)
     if not pacts.pay(state, seat, "food", cost, explicit or None, events):
         raise Refused(Msg("pay_short_food"))
-    p["yellow"] -= 1
+    take_yellow(p)
     p["idle"] += 1
     return cost
 
@@ -165,6 +168,8 @@ def do_grow_unit(state: dict, seat: int, move: GrowUnit, events: list) -> None:
         raise Refused(Msg("barbarossa_only"))
     if c is None or c.kind != "unit" or move.card not in p["workers"]:
         raise Refused(Msg("no_unit_tech"))
+    if revolution_turn(p):
+        raise Refused(Msg("revolution_turn"))  # JA l.388
     if p["ca"] < 1:
         raise Refused(Msg("no_ca"))
     food = population_food(p)
@@ -180,7 +185,7 @@ def do_grow_unit(state: dict, seat: int, move: GrowUnit, events: list) -> None:
     eco.pay(p, "food", food)
     spend_resources(state, seat, cost, True, events)
     spend_civil(p)
-    p["yellow"] -= 1
+    take_yellow(p)
     p["workers"][move.card] += 1
     events.append(base.event("populated", seat, food=food, free=False))
     events.append(base.event("built", seat, card=move.card, cost=cost))
@@ -429,7 +434,7 @@ def do_discard(state: dict, seat: int, move: Discard, events: list) -> None:
     military_discard(state, move.card)
     events.append(base.event("military_discard", seat, age=MILITARY[kind_of(move.card)].age))
     events.append(base.event("military_discarded", seat, to=[seat], card=move.card))
-    if len(p["mil_hand"]) <= eco.military_hand_limit(p):
+    if len(p["mil_hand"]) <= pacts.military_hand_limit(state, seat):
         state["phase"] = state["stack"].pop()["resume"]
 
 

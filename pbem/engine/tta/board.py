@@ -1,4 +1,5 @@
-"""The printed boards: the player board's tables (by tokens left in a bank) and the card row's costs."""
+"""The printed boards: the player board's tables (by tokens left in a bank), the yellow bank's two sections, and the
+card row's costs."""
 from __future__ import annotations
 
 YELLOW_TOTAL = 25   # JA l.71: 18 in the yellow bank, 1 unused worker, 6 on the starting cards
@@ -45,3 +46,49 @@ def happy_needed(yellow_bank: int) -> int:
 def corruption(blue_bank: int) -> int:
     """Resources lost to corruption after the mines produce."""
     return _band(CORRUPTION, blue_bank)
+
+
+# The yellow bank has the 18 printed spaces, whose tokens the tables read, and a free section beside them: the
+# yellow tokens a territory adds sit there, cost no food to take and eat nothing (the reference's player board;
+# JA l.262 says only that they go into the bank; docs/tta.md). `yellow` counts the whole bank, `yellow_free` (added
+# when first needed) the free section. Tokens leave the bank from the free section first and come back to the
+# printed spaces first.
+
+
+def free_yellow(p: dict) -> int:
+    """Tokens in the yellow bank's free section."""
+    return p.get("yellow_free", 0)
+
+
+def printed_yellow(p: dict) -> int:
+    """Tokens on the yellow bank's printed spaces: the number its tables are read by."""
+    return p["yellow"] - free_yellow(p)
+
+
+def printed_after_increase(p: dict) -> int:
+    """Tokens on the printed spaces after the next increase (one from the free section leaves them as they are)."""
+    return printed_yellow(p) - (0 if free_yellow(p) else 1)
+
+
+def take_yellow(p: dict, n: int = 1) -> int:
+    """Take up to `n` tokens out of the yellow bank, the free section first; returns how many were taken."""
+    n = min(n, p["yellow"])
+    free = min(n, free_yellow(p))
+    if free:
+        p["yellow_free"] -= free
+    p["yellow"] -= n
+    return n
+
+
+def return_yellow(p: dict, n: int = 1) -> None:
+    """Put `n` tokens back into the yellow bank: the printed spaces first, what they cannot hold in the free section."""
+    over = max(0, printed_yellow(p) + n - YELLOW_BANK)
+    if over:
+        p["yellow_free"] = free_yellow(p) + over
+    p["yellow"] += n
+
+
+def add_free_yellow(p: dict, n: int) -> None:
+    """A territory's tokens: into the free section of the yellow bank."""
+    p["yellow_free"] = free_yellow(p) + n
+    p["yellow"] += n

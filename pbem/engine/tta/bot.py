@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import economy as eco
-from .board import consumption, happy_needed
+from .board import consumption, happy_needed, printed_after_increase, printed_yellow
 from .army import tactic_bonus
 from .cards import CARDS, card
 from .cards.military import MILITARY
@@ -36,8 +36,8 @@ def _context(state: dict, seat: int) -> dict:
     p = state["seats"][seat]
     r = eco.ratings(p, state["options"])
     food_rate = sum(CARDS[c].food * n for c, n in p["workers"].items())
-    need = consumption(p["yellow"])
-    short_happy = happy_needed(p["yellow"]) - r["happy"]
+    need = consumption(printed_yellow(p))
+    short_happy = happy_needed(printed_yellow(p)) - r["happy"]
     return {"r": r, "food_rate": food_rate, "need": need, "short_happy": short_happy,
             "resource": eco.amount(p, "resource"), "food": eco.amount(p, "food"),
             "res_rate": sum(CARDS[c].resource * n for c, n in p["workers"].items()),
@@ -91,7 +91,7 @@ def _agreement_value(state: dict, seat: int, p: dict, copy: str, ctx: dict) -> f
 
 def _riot(p: dict, ctx: dict, yellow: int = 0, idle: int = 0, happy: int = 0) -> bool:
     """Whether the seat would riot at production after a change of its yellow bank, unused workers, faces."""
-    need = happy_needed(p["yellow"] + yellow) - min(8, ctx["r"]["happy"] + happy)
+    need = happy_needed(printed_yellow(p) + yellow) - min(8, ctx["r"]["happy"] + happy)
     return need > p["idle"] + idle
 
 
@@ -122,7 +122,7 @@ def _score(state: dict, seat: int, p: dict, move, ctx: dict) -> float:
     if t is Populate:
         if p["idle"] > 1 or _riot(p, ctx, yellow=-1, idle=1):
             return -1
-        if ctx["food_rate"] < consumption(p["yellow"] - 1):
+        if ctx["food_rate"] < consumption(printed_after_increase(p)):
             return 1
         return 6
     if t is GrowUnit:

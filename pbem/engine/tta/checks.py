@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import economy as eco
 from . import pacts
-from .board import ROW_COSTS, population_cost
+from .board import ROW_COSTS, free_yellow, population_cost
 from .cards import CARDS, card, kind_of
 from .cards.military import MILITARY
 from .messages import Msg
@@ -68,7 +68,10 @@ def take_cost(p: dict, slot: int, card_id: str) -> int:
 
 
 def population_food(p: dict, free: bool = False) -> int | None:
-    """Food for one more worker (Moses -1; Ocean Liner Service's free increase -5), or None: bank empty."""
+    """Food for one more worker (Moses -1; Ocean Liner Service's free increase -5), or None: bank empty. A token of
+    the free section costs none (board.py)."""
+    if free_yellow(p):
+        return 0
     cost = population_cost(p["yellow"])
     if cost is None:
         return None
@@ -91,6 +94,13 @@ def in_play(p: dict, card_id: str) -> bool:
     return card_id in p["workers"]
 
 
+def revolution_turn(p: dict) -> bool:
+    """Whether `p` made a revolution this turn that spent its civil actions: no other civil action may follow, not
+    even one that costs none (Ocean Liner Service's increase); military actions may (JA l.388). A revolution under
+    Robespierre spends the military actions instead and leaves the civil ones free (docs/tta.md)."""
+    return bool(p["revolted"]) and not eco.has_flag(p, "revolution_spends_military")
+
+
 def can_take(state: dict, seat: int, slot: int, limit: int | None = None, budget: int | None = None) -> Msg | None:
     """Why `seat` may not take the card in `slot` (0-based), or None (`budget`: civil actions' worth to spend in
     place of its civil actions, International Agreement)."""
@@ -100,6 +110,8 @@ def can_take(state: dict, seat: int, slot: int, limit: int | None = None, budget
     copy = state["row"][slot]
     if copy is None:
         return Msg("slot_empty")
+    if budget is None and revolution_turn(p):
+        return Msg("revolution_turn")
     c = card(copy)
     cost = take_cost(p, slot, c.id)
     have = p["ca"] if budget is None else budget
@@ -138,6 +150,8 @@ def can_build(state: dict, seat: int, card_id: str, discount: int = 0, action_ca
     if c.kind == "unit":
         if p["ma"] < 1:
             return Msg("no_ma")
+    elif not action_card and revolution_turn(p):
+        return Msg("revolution_turn")
     elif not action_card and p["ca"] < 1:
         return Msg("no_ca")
     if p["idle"] < 1:
@@ -168,6 +182,8 @@ def can_upgrade(state: dict, seat: int, src: str, dst: str, discount: int = 0, a
     if a.kind == "unit":
         if p["ma"] < 1:
             return Msg("no_ma")
+    elif not action_card and revolution_turn(p):
+        return Msg("revolution_turn")
     elif not action_card and p["ca"] < 1:
         return Msg("no_ca")
     cost = upgrade_cost(state, seat, src, dst, discount)
@@ -186,6 +202,8 @@ def can_discover(state: dict, seat: int, copy: str, action_card: bool = False) -
     c = card(copy)
     if not c.is_technology:
         return Msg("not_tech", card=c.name)
+    if not action_card and revolution_turn(p):
+        return Msg("revolution_turn")
     if not action_card and p["ca"] < 1:
         return Msg("no_ca")
     cost = technology_cost(state, seat, c.id)
@@ -218,6 +236,8 @@ def free_increase(p: dict) -> bool:
 
 def can_populate(p: dict, action_card: bool = False, extra: int = 0) -> Msg | None:
     """Why `p` may not increase its population now, or None (`extra`: food a Trade Routes Agreement adds)."""
+    if not action_card and revolution_turn(p):
+        return Msg("revolution_turn")
     free = not action_card and free_increase(p)
     if not free and not action_card and p["ca"] < 1:
         return Msg("no_ca")
@@ -234,6 +254,8 @@ def can_wonder(state: dict, seat: int, stages: int, discount: int = 0, action_ca
     p = state["seats"][seat]
     if p["wonder"] is None:
         return Msg("no_wonder")
+    if not action_card and revolution_turn(p):
+        return Msg("revolution_turn")
     if not action_card and p["ca"] < 1:
         return Msg("no_ca")
     left = card(p["wonder"]).stages[p["stages"]:]
@@ -261,6 +283,8 @@ def can_play(state: dict, seat: int, move: Play) -> Msg | None:
     c = card(move.card)
     if c.kind not in ("leader", "action"):
         return Msg("is_tech", card=c.name)
+    if revolution_turn(p):
+        return Msg("revolution_turn")
     if p["ca"] < 1:
         return Msg("no_ca")
     if c.kind == "action" and move.card in p["new"]:

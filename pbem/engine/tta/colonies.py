@@ -13,6 +13,7 @@ from itertools import product
 from .. import base
 from . import economy as eco
 from . import sacrifice
+from .board import add_free_yellow, take_yellow
 from .cards import AGES
 from .cards.military import MILITARY
 from .effects import apply_outcome
@@ -275,10 +276,14 @@ def colony_tokens(p: dict, copy: str, sign: int) -> None:
     for e in military_card(copy).effects:
         if e.op == "rate" and e.stat in ("yellow", "blue"):
             k = e.amount if sign > 0 else min(e.amount, p[e.stat])
-            p[e.stat] += sign * k
-            if e.stat == "yellow":
+            if e.stat == "yellow":  # into the bank's free section; back to the box from it first (board.py)
+                if sign > 0:
+                    add_free_yellow(p, k)
+                else:
+                    take_yellow(p, k)
                 p["boxed"] -= sign * k
             else:
+                p[e.stat] += sign * k
                 p["blue_extra"] += sign * k
 
 

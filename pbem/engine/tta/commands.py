@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 
 from .. import base
-from . import economy as eco
 from .bot import military_value
 from .cards import CARDS, card
 from .checks import can_take, included
@@ -17,7 +16,7 @@ from .military_commands import (parse_accept, parse_aggression, parse_bid, parse
                                 parse_sacrifice, parse_standing, parse_tactic, parse_war)
 from .moves import (Build, Destroy, Discover, Done, GrowUnit, Hold, Pass, Play, Populate, Revolution, Take, Upgrade,
                     Wonder, name, type_word)
-from .pacts import TRADE_WORD
+from .pacts import TRADE_WORD, military_hand_limit
 from .vocabulary import PAY, TO, TRADE, TYPE_OF, VERB_OF, VERBS
 
 MAX_TEXT = 10_000
@@ -67,7 +66,7 @@ def _whole_discard(state: dict, seat: int) -> list[str]:
     if frame is None or frame["kind"] != "discard" or frame.get("seat") != seat:
         return []
     p = state["seats"][seat]
-    n = len(p["mil_hand"]) - eco.military_hand_limit(p)
+    n = len(p["mil_hand"]) - military_hand_limit(state, seat)
     if n <= 0:
         return []
     cheapest = sorted(p["mil_hand"], key=lambda copy: military_value(p, copy))[:n]

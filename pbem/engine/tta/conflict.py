@@ -17,6 +17,7 @@ import math
 from .. import base
 from . import economy as eco
 from . import pacts, sacrifice
+from .board import return_yellow, take_yellow
 from .cards import CARDS, card
 from .cards.military import MILITARY
 from .colonies import annex
@@ -412,10 +413,9 @@ def take(state: dict, stat: str, n: int, winner: int, loser: int, events: list, 
             events.append(base.event("taken_special", winner, card=copy, source=loser))
         take(state, "science", n, winner, loser, events)
     elif stat == "yellow_bank":
-        k = min(n, lo["yellow"])  # the yellow tokens move between banks (docs/tta.md, Uncertain Borders)
-        lo["yellow"] -= k
+        k = take_yellow(lo, n)  # the yellow tokens move between banks (docs/tta.md, Uncertain Borders)
         lo["boxed"] += k
-        w["yellow"] += k
+        return_yellow(w, k)
         w["boxed"] -= k
         events.append(base.event("taken", winner, what="yellow", amount=k, source=loser))
     elif stat == "colony" and choice:
@@ -452,7 +452,7 @@ def lose(state: dict, stat: str, n: int, loser: int, lost: dict, events: list, c
         for cid in choice or ():
             lo["workers"][cid] -= 1
         lost["decrease"] = idle + len(choice or ())
-        lo["yellow"] += lost["decrease"]
+        return_yellow(lo, lost["decrease"])
         events.append(base.event("population_lost", loser, amount=lost["decrease"]))
     elif stat in ("urban", "urban_same"):
         if not choice:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from .. import base
 from . import economy as eco
 from . import pacts
-from .board import happy_needed
+from .board import happy_needed, printed_yellow, return_yellow, take_yellow
 from .cards import CARDS
 from .military_deck import draw_military
 
@@ -72,7 +72,7 @@ def targets(state: dict, who: str) -> list[int]:
 def discontent(p: dict, options: dict) -> int:
     """Discontent workers: happy faces short of the number the yellow bank asks for. Not capped at the idle
     workers: more discontent than idle workers is an uprising (JA l.507, the card data's definition)."""
-    return max(0, happy_needed(p["yellow"]) - eco.ratings(p, options)["happy"])
+    return max(0, happy_needed(printed_yellow(p)) - eco.ratings(p, options)["happy"])
 
 
 def uprising_ahead(p: dict, options: dict) -> bool:
@@ -141,7 +141,7 @@ def lose_population(state: dict, seat: int) -> bool:
         if not held:
             return False
         p["workers"][held[0]] -= 1
-    p["yellow"] += 1
+    return_yellow(p)
     return True
 
 
@@ -197,14 +197,14 @@ def apply_outcome(state: dict, e, seat: int, events: list) -> None:
         weak = targets(state, "weakest")[0]
         q = state["seats"][weak]
         if weak != seat and q["yellow"]:
-            q["yellow"] -= 1
+            take_yellow(q)
             q["boxed"] += 1   # boxed: net yellow tokens gone from this seat (negative: gained from others)
-            p["yellow"] += 1
+            return_yellow(p)
             p["boxed"] -= 1
     elif e.op == "populate":
         for _ in range(n):
             if p["yellow"]:
-                p["yellow"] -= 1
+                take_yellow(p)
                 p["idle"] += 1
     elif e.op == "free_build":
         cid = "civ/A/religion" if e.stat == "temple" else "civ/A/warriors"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import base
 from . import economy as eco
+from .board import return_yellow
 from .cards import CARDS, card
 from .cards.military import MILITARY
 from .checks import can_take, take_cost
@@ -122,7 +123,7 @@ def apply_choice(state: dict, e, victim: int, option: str, events: list) -> None
     else:
         p["workers"][option] -= 1
         if e.stat == "population":
-            p["yellow"] += 1
+            return_yellow(p)
             events.append(base.event("population_lost", victim, amount=1))
         else:
             p["idle"] += 1

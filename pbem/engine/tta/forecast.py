@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import economy as eco
 from . import pacts
-from .board import consumption, happy_needed
+from .board import consumption, happy_needed, printed_after_increase, printed_yellow
 from .cards import card
 from .checks import can_populate, free_increase, population_food
 from .effects import discontent, uprising_ahead
@@ -18,7 +18,7 @@ def production(state: dict, seat: int) -> dict:
     gained, happy faces against the discontent, whether an uprising stops it, and the famine's shortfall."""
     p = state["seats"][seat]
     opts = state["options"]
-    out = {"happy": eco.ratings(p, opts)["happy"], "happy_needed": happy_needed(p["yellow"]),
+    out = {"happy": eco.ratings(p, opts)["happy"], "happy_needed": happy_needed(printed_yellow(p)),
            "discontent": discontent(p, opts), "idle": p["idle"], "uprising": uprising_ahead(p, opts)}
     trial = copy_state(state)
     trial["turn"] = seat  # the phase works on the seat whose turn it is
@@ -39,7 +39,7 @@ def production(state: dict, seat: int) -> dict:
     # The net may fall below made - eaten (- corruption) when tokens cannot make change, or a pact takes some;
     # Bill Gates's labs add resources that no event tells, which only the net shows.
     out.update({
-        "food_made": made["food"], "food_eaten": 0 if out["uprising"] else consumption(p["yellow"]),
+        "food_made": made["food"], "food_eaten": 0 if out["uprising"] else consumption(printed_yellow(p)),
         "food_net": food_net, "famine": famine.get("missing", 0), "famine_culture": famine.get("culture", 0),
         "resources_made": max(made["resource"], resources_net + corrupt), "corruption": corrupt,
         "resources_net": resources_net,
@@ -55,8 +55,8 @@ def populate(state: dict, seat: int) -> dict:
     p = state["seats"][seat]
     food = population_food(p, free_increase(p))
     refusal = can_populate(p, extra=pacts.trade_extra(state, seat, "food"))  # as the increase itself asks
-    return {"food": food, "eats_after": consumption(p["yellow"] - 1) if food is not None else None,
-            "eats_now": consumption(p["yellow"]), "free": free_increase(p),
+    return {"food": food, "eats_after": consumption(printed_after_increase(p)) if food is not None else None,
+            "eats_now": consumption(printed_yellow(p)), "free": free_increase(p),
             "possible": refusal is None, "why": refusal.key if refusal is not None else None}
 
 

@@ -45,6 +45,8 @@ def problems(state: dict) -> list[str]:
         yellow = p["yellow"] + p["idle"] + sum(p["workers"].values())
         if yellow != YELLOW_TOTAL - p["boxed"]:
             out.append(f"{who}: yellow {yellow} != 25 - {p['boxed']}")
+        if not 0 <= p.get("yellow_free", 0) <= p["yellow"]:
+            out.append(f"{who}: yellow bank {p['yellow']} with {p.get('yellow_free', 0)} in the free section")
         blue = p["blue"] + sum(p["tokens"].values()) + p["stages"]
         if blue != BLUE_TOTAL + p["blue_extra"]:
             out.append(f"{who}: blue {blue} != 18 + {p['blue_extra']}")

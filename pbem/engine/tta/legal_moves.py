@@ -9,7 +9,7 @@ from . import economy as eco
 from .actions import do_grow_unit
 from .cards import CARDS, card
 from .checks import (can_build, can_discover, can_hold, can_play, can_populate, can_revolt, can_tactic, can_take,
-                     can_upgrade, can_wonder, included)
+                     can_upgrade, can_wonder, included, revolution_turn)
 from .effects import options_of, uprising_ahead
 from .messages import Refused
 from .moves import (Accept, Build, Choose, Defend, Destroy, Discard, Discover, Done, GrowUnit, Hold, Play, Populate,
@@ -77,13 +77,14 @@ def legal_actions(state: dict, seat: int, frame: dict) -> list:
                         and can_upgrade(state, seat, src, dst, res=res) is None:
                     moves.append(Upgrade(src, dst))
     for cid in order:
-        if p["workers"][cid] and (p["ma"] if CARDS[cid].kind == "unit" else p["ca"]) > 0:
+        if p["workers"][cid] and ((p["ma"] if CARDS[cid].kind == "unit" else p["ca"]) > 0) \
+                and (CARDS[cid].kind == "unit" or not revolution_turn(p)):
             moves.append(Destroy(cid))
     if p["wonder"] is not None:
         for k in range(1, eco.wonder_stages_per_action(p) + 1):
             if can_wonder(state, seat, k) is None:
                 moves.append(Wonder(k))
-    if eco.has_flag(p, "grow_and_build_unit") and p["ca"] > 0:
+    if eco.has_flag(p, "grow_and_build_unit") and p["ca"] > 0 and not revolution_turn(p):
         for cid in order:
             if CARDS[cid].kind == "unit":
                 trial = copy_state(state)

@@ -181,6 +181,12 @@ _CATALOG = {
                          "革命は最初のCivilアクションでなければなりません（すべてのCivilアクションを使います）",
                          "une révolution doit être votre première action civile (elle les prend toutes)",
                          "eine Revolution muss deine erste Zivilaktion sein (sie kostet alle)"),
+    "revolution_turn": ("you made a revolution this turn: no other civil action may follow it (military actions may)",
+                        "このターンは革命を行ったので、革命以外のCivilアクションは行えません（Militaryアクションは行えます）",
+                        "vous avez fait une révolution ce tour-ci : aucune autre action civile ne peut la suivre "
+                        "(les actions militaires, si)",
+                        "du hast in diesem Zug eine Revolution gemacht: keine andere Zivilaktion darf folgen "
+                        "(Militäraktionen schon)"),
     # --- population ---------------------------------------------------------------------------------------------------
     "yellow_empty": ("your yellow bank is empty",
                      "黄バンクが空です",
@@ -405,14 +411,19 @@ _CATALOG = {
                       "seul Christopher Columbus colonise un territoire de votre main, une fois par partie",
                       "nur Christopher Columbus kolonisiert ein Gebiet von deiner Hand, einmal im Spiel"),
     # --- standing orders ----------------------------------------------------------------------------------------------
-    "order_say": ('say "standing defence never|cheapest|ask", "standing pacts refuse|ask|accept [player N]" or '
-                  '"standing choices default|ask"',
+    "order_say": ('say "standing defence never|cheapest|ask", "standing pacts refuse|ask|accept [player N]", '
+                  '"standing choices default|ask" or "standing discards default|ask"',
                   "「standing defence never|cheapest|ask」「standing pacts refuse|ask|accept [player N]」"
-                  "「standing choices default|ask」のいずれかを指定してください",
-                  "dites « standing defence never|cheapest|ask », « standing pacts refuse|ask|accept [player N] » "
-                  "ou « standing choices default|ask »",
-                  'sag "standing defence never|cheapest|ask", "standing pacts refuse|ask|accept [player N]" oder '
-                  '"standing choices default|ask"'),
+                  "「standing choices default|ask」「standing discards default|ask」のいずれかを指定してください",
+                  "dites « standing defence never|cheapest|ask », « standing pacts refuse|ask|accept [player N] », "
+                  "« standing choices default|ask » ou « standing discards default|ask »",
+                  'sag "standing defence never|cheapest|ask", "standing pacts refuse|ask|accept [player N]", '
+                  '"standing choices default|ask" oder "standing discards default|ask"'),
+    "discarded_by_order": ("your standing order on discards already gave up the cards over your limit this turn",
+                           "捨て札の常設指示により、この手番の上限を超えたカードはすでに捨てています",
+                           "votre consigne permanente sur les défausses a déjà défaussé les cartes en trop ce tour",
+                           "deine Daueranweisung zum Abwerfen hat die Karten über dem Limit in diesem Zug schon "
+                           "abgeworfen"),
     "order_policies": ("a {topic} order is one of {policies}",
                        "{topic}の指示は{policies}のいずれかです",
                        "une consigne de {topic} est l'une de : {policies}",

@@ -146,14 +146,17 @@ COMMAND_TEXTS = {
                    "dites « cancel pact »",
                    'sag "cancel pact"'),
     "standing_say": ('say "standing bid 5|none", "standing defence never|cheapest|ask", '
-                     '"standing pacts refuse|ask|accept [player N]" or "standing choices default|ask"',
+                     '"standing pacts refuse|ask|accept [player N]", "standing choices default|ask" or '
+                     '"standing discards default|ask"',
                      "「standing bid 5|none」「standing defence never|cheapest|ask」"
                      "「standing pacts refuse|ask|accept [player N]」「standing choices default|ask」"
-                     "のいずれかを指定してください",
+                     "「standing discards default|ask」のいずれかを指定してください",
                      "dites « standing bid 5|none », « standing defence never|cheapest|ask », "
-                     "« standing pacts refuse|ask|accept [player N] » ou « standing choices default|ask »",
+                     "« standing pacts refuse|ask|accept [player N] », « standing choices default|ask » ou "
+                     "« standing discards default|ask »",
                      'sag "standing bid 5|none", "standing defence never|cheapest|ask", '
-                     '"standing pacts refuse|ask|accept [player N]" oder "standing choices default|ask"'),
+                     '"standing pacts refuse|ask|accept [player N]", "standing choices default|ask" oder '
+                     '"standing discards default|ask"'),
     # --- what a card name was looked for among (the `what` of say_which, no_such) ----------------------------------
     "w_farm_mine": ("farm or mine",
                     "農場か鉱山",

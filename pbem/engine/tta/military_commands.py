@@ -9,12 +9,11 @@ from .. import base
 from .cards import CARDS
 from .cards.military import KINDS, MILITARY
 from .command_words import _drop, _p, normalise, resolve
-from .economy import military_hand_limit
 from .effects import options_of
 from .messages import Msg, error, quoted
 from .moves import (Accept, Aggression, Bid, CancelPact, Choose, Colonize, Defend, Discard, Event, FreeColony, Pact,
                     Refuse, Sacrifice, Standing, StandingBid, Tactic, War, name)
-from .pacts import symmetric
+from .pacts import military_hand_limit, symmetric
 from .vocabulary import (AND, AS, FILLER, NONE, OPTION_OF, PACT_WORDS, PLAYER, POLICY_OF, SACRIFICE, TOPIC_OF, VERB_OF,
                          WITH)
 
@@ -88,7 +87,7 @@ def parse_discard(words, text, state, seat, names=()):
     frame = state["stack"][-1] if state.get("stack") else None
     if frame is not None and frame["kind"] == "discard" and frame.get("seat") == seat:
         p = _p(state, seat)
-        moves = moves[:max(1, len(p["mil_hand"]) - military_hand_limit(p))]
+        moves = moves[:max(1, len(p["mil_hand"]) - military_hand_limit(state, seat))]
     return moves[0] if len(moves) == 1 else moves
 
 

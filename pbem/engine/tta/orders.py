@@ -2,7 +2,8 @@
 
 `state["orders"]` maps a seat (as text) to {"defence": never | cheapest | ask, "pacts": refuse | ask | accept,
 "from": [seats whose pacts are accepted], "choices": default | ask (an event choice answered by its default, the
-first option; International Agreement's cards as a deadline takes them)}. A seat without an order is asked ("ask"); a deadline then makes the
+first option; International Agreement's cards as a deadline takes them), "discards": default | ask (the military
+discard step answered with the cards the deadline would give up, the least useful first)}. A seat without an order is asked ("ask"); a deadline then makes the
 bot answer for it (play/timeouts.py), which defends with the cheapest sufficient defence (conflict.cheapest).
 This module files and reads the orders; rules.py answers with them (standing_answer), above the bot that the
 International Agreement's deadline answer needs.
@@ -13,7 +14,7 @@ from .. import base
 from .messages import Msg
 
 POLICIES = {"defence": ("never", "cheapest", "ask"), "pacts": ("refuse", "ask", "accept"),
-            "choices": ("default", "ask")}
+            "choices": ("default", "ask"), "discards": ("default", "ask")}
 
 
 def policy(state: dict, seat: int, topic: str) -> str:

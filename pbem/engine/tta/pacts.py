@@ -117,6 +117,12 @@ def cancel(state: dict, seat: int, events: list) -> None:
     events.append(base.event("pact_cancelled", seat, card=pk["card"]))
 
 
+def military_hand_limit(state: dict, seat: int) -> int:
+    """The military cards `seat` may keep at the discard step: its military actions in all (JA l.316), with the
+    one an Open Borders Agreement adds each turn, as the draw counts it (docs/tta.md)."""
+    return eco.military_hand_limit(state["seats"][seat]) + rate(state, seat, "military_actions")
+
+
 def rate(state: dict, seat: int, stat: str) -> int:
     """What the pacts in play add to `seat`'s `stat` per turn (strength, culture, military actions, food,
     resources); International Tourism counts the partner's completed wonders."""

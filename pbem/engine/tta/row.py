@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import base
 from . import economy as eco
-from .board import AGE_END_YELLOW, ROW_SLOTS
+from .board import AGE_END_YELLOW, ROW_SLOTS, take_yellow
 from .cards import AGES, card
 from .cards.military import MILITARY
 
@@ -87,8 +87,7 @@ def end_age(state: dict, events: list) -> None:
         state["mil_box"].append(pk["card"])
     events.append(base.event("age_end", None, age=ended, obsolete=obsolete))
     for seat, p in enumerate(state["seats"]):
-        yellow = min(AGE_END_YELLOW, p["yellow"])  # from the yellow bank; fewer if it holds fewer (docs/tta.md)
-        p["yellow"] -= yellow
+        yellow = take_yellow(p, AGE_END_YELLOW)  # from the yellow bank; fewer if it holds fewer (docs/tta.md)
         p["boxed"] += yellow
         shown, hidden = lost[seat]
         # Named in the history: the leader and wonder for all, the hands' cards for their holder only.

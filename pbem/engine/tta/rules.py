@@ -8,7 +8,7 @@ from .. import base
 from . import colonies, pacts, turn
 from . import economy as eco
 from .actions import ACTION_PHASE, HANDLERS, ROUND_ONE, illegal
-from .board import happy_needed
+from .board import happy_needed, printed_yellow
 from .bot import bot_move
 from .cards import card
 from .cards.military import MILITARY
@@ -44,6 +44,10 @@ def apply(state: dict, seat: int, move) -> tuple[dict, list[dict]]:
     if not any(pr.seat == seat for pr in asked):
         raise illegal(move, Msg("not_your_turn", player_list=tuple(pr.seat + 1 for pr in asked)))
     frame = state["stack"][-1]
+    if type(move) is Discard and frame["kind"] == "actions" and frame["seat"] == seat \
+            and policy(state, seat, "discards") == "default":
+        raise error(base.AlreadyDone, quoted(str(move), Msg("discarded_by_order")), text=str(move),
+                    part=f"{state['round']}:{state['turn']}")
     if type(move) not in FRAME_MOVES.get(frame["kind"], ()):
         kind = base.NotNow if _later_in_turn(state, seat, frame, move) else base.IllegalMove
         raise error(kind, quoted(str(move), Msg("not_now", frame=frame["kind"])), text=str(move))
@@ -107,7 +111,9 @@ def standing_answer(state: dict) -> tuple[int, object] | None:
         if "budget" in frame:  # International Agreement: the cards a deadline would take, not the first option (skip)
             return seat, deadline_move(state, seat)
         return seat, Choose(options_of(frame, seat)[0])
-    if frame["kind"] == "defend":
+    if frame["kind"] == "discard":  # the least useful card, one move at a time, as the deadline would
+        move = deadline_move(state, frame["seat"]) if policy(state, frame["seat"], "discards") == "default" else None
+    elif frame["kind"] == "defend":
         move = {"never": Defend(), "cheapest": cheapest(state, frame) or Defend()}.get(
             policy(state, frame["seat"], "defence"))
     elif frame["kind"] == "pact_answer":
@@ -168,7 +174,7 @@ def view(state: dict, seat: int | None) -> dict:
         sv["ratings"]["culture"] += pacts.rate(state, i, "culture")  # what production scores (JA l.54, l.513)
         # Happy faces the yellow bank asks for: short of them, workers are discontent; more discontent workers
         # than unused ones is an uprising at production (JA l.499-507). Boards warn of it.
-        sv["ratings"]["happy_needed"] = happy_needed(p["yellow"])
+        sv["ratings"]["happy_needed"] = happy_needed(printed_yellow(p))
         sv["food"] = eco.amount(p, "food")
         sv["resources"] = eco.amount(p, "resource")
         seats.append(sv)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from . import economy as eco
 from .army import TYPES, _best, unit_counts
+from .board import return_yellow
 from .cards import CARDS
 from .cards.military import MILITARY
 from .messages import Msg
@@ -50,5 +51,5 @@ def remove(p: dict, units: dict[str, int]) -> None:
     """Take the sacrificed units off their cards: their workers go back to the yellow bank (JA l.273)."""
     for cid, n in units.items():
         p["workers"][cid] -= n
-        p["yellow"] += n
+        return_yellow(p, n)
     eco.refresh(p)

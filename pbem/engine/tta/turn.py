@@ -6,7 +6,7 @@ from typing import Callable
 from .. import base
 from . import economy as eco
 from . import pacts
-from .board import FAMINE_CULTURE, ROW_REMOVAL, consumption, corruption
+from .board import FAMINE_CULTURE, ROW_REMOVAL, consumption, corruption, printed_yellow
 from .cards import CARDS
 from .colonies import default_payment
 from .conflict import war_phase
@@ -88,7 +88,7 @@ def discard(state: dict, events: list) -> str | None:
     if state["skip_discard"] == seat:  # Development of Politics: not this turn
         state["skip_discard"] = None
         return "actions"
-    if len(p["mil_hand"]) > eco.military_hand_limit(p):
+    if len(p["mil_hand"]) > pacts.military_hand_limit(state, seat):
         push(state, {"kind": "discard", "seat": seat, "resume": "actions"})
         return None
     return "actions"
@@ -114,7 +114,7 @@ def production(state: dict, events: list) -> str:
     p["science"] += r["science"]
     events.append(base.event("scored", seat, culture=culture, science=r["science"]))
     _farms_told(p, seat, "food", events)
-    need = consumption(p["yellow"])
+    need = consumption(printed_yellow(p))
     have = eco.amount(p, "food")
     eco.pay(p, "food", min(need, have))
     if min(need, have):  # told, as the farms' food is: a player by mail checks the arithmetic
@@ -275,7 +275,7 @@ def prompts(state: dict) -> list[base.Prompt]:
     if frame["kind"] == "actions":
         data = {"civil_actions": p["ca"], "military_actions": p["ma"], "first_round": state["round"] == 1}
     elif frame["kind"] == "discard":  # how many to keep, out of how many
-        data = {"limit": eco.military_hand_limit(p), "hand": len(p["mil_hand"])}
+        data = {"limit": pacts.military_hand_limit(state, seat), "hand": len(p["mil_hand"])}
     elif frame["kind"] == "colonize":  # what a bare "colonize" gives up, named before it is sent
         data["pays"] = default_payment(state, seat, frame)
     elif frame["kind"] == "sacrifice":  # which war, and the strengths before any sacrifice (both public)

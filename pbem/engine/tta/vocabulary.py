@@ -48,7 +48,9 @@ PACT_WORDS = ("pact", "pacts", "契約", "pacte", "pactes", "pakt", "pakte")
 # Standing orders: topics and policies in four languages ("standing bid 5" has a number instead).
 TOPICS = {"defence": ("defence", "defense", "defend", "防御", "防衛", "defendre", "verteidigung"),
           "pacts": PACT_WORDS, "choices": ("choices", "choice", "event", "events", "選択", "イベント", "choix",
-                                           "evenement", "evenements", "wahl", "auswahl", "ereignis", "ereignisse")}
+                                           "evenement", "evenements", "wahl", "auswahl", "ereignis", "ereignisse"),
+          "discards": ("discards", "discard", "捨てる", "破棄", "defausse", "defausses", "defausser", "abwerfen",
+                       "abwurf")}
 POLICY_WORDS = {"never": ("never", "しない", "jamais", "nie", "niemals"),
                 "cheapest": ("cheapest", "cheap", "最安", "最小", "minimal", "minimum", "billigste", "gunstigste"),
                 "ask": ("ask", "聞く", "確認", "demander", "fragen"),

@@ -19,7 +19,7 @@ bp = Blueprint("stone_age_board", __name__, template_folder="templates", static_
 def stone_age_names(game) -> list[str]:
     """The seats' names by position, from the game's seats (for a board drawn without the page's names)."""
     names: dict[int, str] = {s.position: s.display_name for s in getattr(game, "seats", ()) if s.position is not None}
-    return [names.get(i, "") or f"{i + 1}" for i in range(max(names, default=-1) + 1)]
+    return [names.get(i, "") for i in range(max(names, default=-1) + 1)]
 
 
 def stone_age_card_face(card_id: str) -> dict | None:

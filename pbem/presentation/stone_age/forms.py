@@ -79,11 +79,12 @@ def _rolling(moves: list[Work], state: dict, seat: int, locale: str) -> dict[str
                  "auto": _("Roll for %(place)s, tools as needed", place=place),
                  "none": _("Roll for %(place)s, no tools", place=place)}.get(m.mode, str(m))
         spot = out.setdefault(m.target, {"roll": None, "ahead": []})
-        choice = Choice(str(m), label, at=m.target, short=_("Roll"))
         if m.mode is None:
-            spot["roll"] = choice
+            spot["roll"] = Choice(str(m), label, at=m.target, short=_("Roll"))
         elif has_tools:
-            spot["ahead"].append(choice)
+            # In the list beside the place's Roll button: how the tools are used, said before the roll.
+            spot["ahead"].append(Choice(str(m), label, at=m.target, short=_("as needed") if m.mode == "auto"
+                                        else _("none")))
     return {pid: spot for pid, spot in out.items() if spot["roll"] is not None}
 
 

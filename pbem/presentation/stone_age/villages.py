@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask_babel import gettext as _, ngettext
 
 from ...engine.stone_age import text as words
-from ...engine.stone_age.cards import AGRICULTURE_MAX, ALL_CULTURES, BUILDINGS, CIV_CARDS, PEOPLE_MAX, RESOURCES
+from ...engine.stone_age.cards import AGRICULTURE_MAX, ALL_CULTURES, CIV_CARDS, RESOURCES
 from ...engine.stone_age.style_cards import TRADE_MAX
-from .drawing import SEAT_SHAPES, colour_name, label_size, seat_name
+from .drawing import SEAT_SHAPES, capitalised, colour_name, seat_name
 
 WIDTH = 420
 CHIP_GAP = 6
@@ -87,14 +87,13 @@ def village(i: int, view: dict, seat: int | None, names, asked: set[int], locale
                  "label": _("Trade track: %(pos)d of %(max)d", pos=p["trade"], max=TRADE_MAX)
                  + (" " + _("(traded this round)") if p["traded"] else "")}
         bottom += 34
-    building_points = sum(BUILDINGS[b].get("points") or 0 for b in p["buildings"] if b in BUILDINGS)
     return {
         "seat": i, "name": seat_name(i, names, None), "you": i == seat, "colour": colour_name(i),
         "shape": SEAT_SHAPES[i % len(SEAT_SHAPES)], "start": i == view["start"], "asked": i in asked,
         "short": (view.get("hungry") or [None] * (i + 1))[i], "score": p["score"], "h": round(bottom + 6),
         "people": people, "people_label": ngettext(
             "%(num)d person: %(home)d at home, %(out)d placed", "%(num)d people: %(home)d at home, %(out)d placed",
-            p["people"], home=home, out=p["placed"]), "people_max": PEOPLE_MAX,
+            p["people"], home=home, out=p["placed"]),
         "food": p["food"], "food_label": _("Food: %(n)d", n=p["food"]),
         "agri": p["agri"], "agri_max": AGRICULTURE_MAX, "agri_path": cells(100, 42, AGRICULTURE_MAX + 1, 15, 16, 17),
         "agri_label": _("Agriculture: %(n)d of %(max)d", n=p["agri"], max=AGRICULTURE_MAX),
@@ -106,17 +105,12 @@ def village(i: int, view: dict, seat: int | None, names, asked: set[int], locale
         "cards_label": ngettext("%(num)d civilization card", "%(num)d civilization cards", len(p["cards"]) + hidden)
         + (" · " + ngettext("%(num)d different culture symbol", "%(num)d different culture symbols", distinct)
            if distinct else ""),
-        "buildings": len(p["buildings"]), "building_points": building_points,
+        "buildings": len(p["buildings"]),
         "buildings_label": ngettext("%(num)d building", "%(num)d buildings", len(p["buildings"])),
         "own_hidden": p["hidden"] if isinstance(p["hidden"], list) else [],
         "trade": trade, "labels": {"people": _("People"), "food": _("Food"), "agri": _("Agriculture"),
                                    "tools": _("Tools"), "cards": _("Cards")},
-        "name_size": label_size(seat_name(i, names, None), 200, 15),
     }
-
-
-def capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def villages(view: dict, seat: int | None, names, locale: str) -> list[dict]:

@@ -16,7 +16,7 @@ from ...engine.tta.cards import CARDS, card
 from ...engine.tta.cards.military import MILITARY
 from ...engine.tta.checks import build_cost, rival_surcharge, take_cost, technology_cost
 from ...engine.tta.bot import military_value
-from ...engine.tta.economy import military_hand_limit
+from ...engine.tta.pacts import military_hand_limit
 from ...engine.tta.moves import name
 from . import face_words as W
 from .faces import does_words, military_cost, military_does, type_words
@@ -183,11 +183,11 @@ def _discard_ahead(state: dict, seat: int, loc: str) -> list[str]:
     follows, so that one reply plays the whole turn (JA l.314-316)."""
     frame = state["stack"][-1] if state["stack"] else None
     p = state["seats"][seat]
-    n = len(p["mil_hand"]) - military_hand_limit(p)
+    n = len(p["mil_hand"]) - military_hand_limit(state, seat)
     if frame is None or frame["kind"] != "politics" or frame["seat"] != seat or n <= 0:
         return []
     cheapest = sorted(p["mil_hand"], key=lambda copy: military_value(p, copy))[:n]
-    return [WORDS[loc]["discard_ahead"].format(n=n, h=len(p["mil_hand"]), limit=military_hand_limit(p),
+    return [WORDS[loc]["discard_ahead"].format(n=n, h=len(p["mil_hand"]), limit=military_hand_limit(state, seat),
                                                cards=", ".join(name(c) for c in cheapest))]
 
 
@@ -284,7 +284,7 @@ def _yours(state: dict, view: Mapping, loc: str, names) -> list[str]:
         out.append("  " + t["tactic"].format(card=military_face(p["tactic"], loc)))
     out.append(t["hand"] + ("" if p["hand"] else " -"))
     out += ["  " + (f"{n}× " if n > 1 else "") + civil_face(state, seat, c, loc) for c, n in _grouped(p["hand"])]
-    limit = military_hand_limit(state["seats"][seat])
+    limit = military_hand_limit(state, seat)
     out.append(t["mil_hand"].format(n=len(p["mil_hand"]), limit=limit) + ("" if p["mil_hand"] else " -"))
     out += ["  " + (f"{n}× " if n > 1 else "") + military_face(c, loc) for c, n in _grouped(p["mil_hand"])]
     return out

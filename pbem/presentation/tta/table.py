@@ -7,7 +7,8 @@ from flask_babel import gettext as _, ngettext
 
 from ...engine.tta import forecast
 from ...engine.tta.army import TYPES as ARMY_TYPES, armies, unit_counts
-from ...engine.tta.board import BLUE_TOTAL, ROW_COSTS, YELLOW_BANK, corruption, population_cost
+from ...engine.tta.board import (BLUE_TOTAL, ROW_COSTS, YELLOW_BANK, corruption, free_yellow, population_cost,
+                                  printed_yellow)
 from ...engine.tta.cards import CARDS, card
 from ...engine.tta.cards.military import MILITARY
 from ...engine.tta.checks import can_take, take_cost
@@ -204,8 +205,10 @@ def tta_table(state: dict, view: dict, seat: int | None, panels, locale: str, na
         "wonders": [{**tta_card(w), "face_down": w.split(":", 1)[0] in flipped} for w in p["wonders"]],
         "building": building, "stages": p["stages"], "wonder_actions": at.get("wonder", []),
         "bank_actions": at.get("bank", []), "hand": hand(p, at),
-        # The yellow bank's sections: the food a new worker costs; the blue bank's: the corruption.
-        "yellow_bands": bank_bands(p["yellow"], YELLOW_BANK, population_cost),
+        # The yellow bank's sections: the food a new worker costs (a territory's tokens in a free section, first);
+        # the blue bank's: the corruption.
+        "yellow_bands": ([{"value": 0, "size": free_yellow(p), "filled": free_yellow(p)}] if free_yellow(p) else [])
+        + bank_bands(printed_yellow(p), YELLOW_BANK, population_cost),
         "blue_bands": bank_bands(p["blue"], BLUE_TOTAL, corruption),
         "forecast": forecast.production(state, seat), "population": _population(state, seat),
         "age_change": age_change(state, seat), "military": military(state, seat, at),
