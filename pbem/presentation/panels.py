@@ -38,10 +38,9 @@ class Choice:
 class Panel:
     """A group of related choices, drawn by games/forms.html according to `kind`.
 
-    kinds: "buttons" (choices), "select" (choices in a list), "placement" (where + how many + tools
-    ahead), "counts" (a number per item composing `prefix` + items), "checks" (tick the items to use),
-    "pair" (two items from one list), "lines" (tick several commands, sent together), "placed" (choices the
-    game's board draws beside what they act on: the panel list skips them).
+    kinds: "buttons" (choices), "select" (choices in a list), "counts" (a number per item composing `prefix` +
+    items), "checks" (tick the items to use), "pair" (two items from one list), "lines" (tick several commands,
+    sent together), "placed" (choices the game's board draws beside what they act on: the panel list skips them).
     """
 
     kind: str

@@ -1,5 +1,5 @@
-"""In a real browser against `pbem serve`: a player's profile reached from the leaderboard (the finished game's page
-names its players without links: the game page is another part's), and the finder filtering by game and pace."""
+"""In a real browser against `pbem serve`: a player's profile opened from a finished game's page (and found on the
+leaderboard), and the finder filtering by game and pace."""
 from __future__ import annotations
 
 import random
@@ -49,21 +49,21 @@ def _seed(app) -> dict:
     return {"finished": finished, "ann": ann.id}
 
 
-def test_a_profile_opens_from_the_leaderboard_and_the_finder_filters_by_game_and_pace(server, browser, tmp_path,
-                                                                                    fresh_pg):
+def test_a_profile_opens_from_a_finished_games_page_and_the_finder_filters_by_game_and_pace(
+        server, browser, tmp_path, fresh_pg):
     from served import set_up
 
     seeded = set_up(fresh_pg, tmp_path / "seed", _seed)
     base, driver = server, browser
     sign_in(driver, base, "bob@example.com")
 
-    # The finished game's page, then the leaderboard of its game, then Ann's profile.
-    driver.get(f"{base}/games/{seeded['finished'][0]}")
-    assert "Done 0" in text(driver, "h1")
+    # The leaderboard of the game lists both; the finished game's page links its players to their profiles.
     driver.get(f"{base}/leaderboard/stone-age")
     rows = driver.find_elements(By.CSS_SELECTOR, "#leaderboard tbody tr")
     assert len(rows) == 2
-    click_and_wait(driver, driver.find_element(By.LINK_TEXT, "Ann"))
+    driver.get(f"{base}/games/{seeded['finished'][0]}")
+    assert "Done 0" in text(driver, "h1")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, f"#timing a[href$='/players/{seeded['ann']}']"))
     assert driver.current_url == f"{base}/players/{seeded['ann']}"
     assert text(driver, "#player-name") == "Ann"
     assert driver.find_elements(By.CSS_SELECTOR, "#rating-chart-stone-age svg polyline")

@@ -132,11 +132,12 @@ def test_describe_in_four_languages():
     state = tta_state()
     to_row(state, 1, "civ/I/iron")
     state, events = act(state, "take 1")
-    assert tta.describe(events[0], 1, "en") == "Player 1 took Iron (slot 1)."
-    assert tta.describe(events[0], 0, "en") == "You took Iron (slot 1)."
-    assert tta.describe(events[0], 1, "ja") == "プレイヤー1：Ironを取った（1番）。"
-    assert tta.describe(events[0], 0, "fr") == "Vous : Iron pris (case 1)."
-    assert tta.describe(events[0], 1, "de") == "Spieler 1: Iron genommen (Feld 1)."
+    # What taking cost is told (issue 24: "You took Iron for 1 civil action", not only its slot).
+    assert tta.describe(events[0], 1, "en") == "Player 1 took Iron (slot 1) for 1 civil action."
+    assert tta.describe(events[0], 0, "en") == "You took Iron (slot 1) for 1 civil action."
+    assert tta.describe(events[0], 1, "ja") == "プレイヤー1：Ironを取った（1番、Civilアクション1）。"
+    assert tta.describe(events[0], 0, "fr") == "Vous : Iron pris (case 1) pour 1 action(s) civile(s)."
+    assert tta.describe(events[0], 1, "de") == "Spieler 1: Iron genommen (Feld 1) für 1 zivile Aktion(en)."
 
 
 def test_board_text_shows_the_row_and_the_tableaux():

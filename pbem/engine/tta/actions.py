@@ -69,8 +69,9 @@ def do_take(state: dict, seat: int, move: Take, events: list) -> None:
     why = can_take(state, seat, slot)
     if why:
         raise Refused(why)
-    spend_civil(p, take_cost(p, slot, card(state["row"][slot]).id))
-    take_card(state, seat, slot, events)
+    cost = take_cost(p, slot, card(state["row"][slot]).id)
+    spend_civil(p, cost)
+    take_card(state, seat, slot, events, cost)
 
 
 def do_build(state: dict, seat: int, move: Build, events: list, discount: int = 0, action_card: bool = False) -> None:

@@ -12,8 +12,9 @@ from .cards.military import MILITARY
 NEXT_AGE = {"A": "I", "I": "II", "II": "III"}
 
 
-def take_card(state: dict, seat: int, slot: int, events: list) -> None:
-    """The card in `slot` (0-based) goes to the seat's hand (a wonder: under construction)."""
+def take_card(state: dict, seat: int, slot: int, events: list, cost: int | None = None) -> None:
+    """The card in `slot` (0-based) goes to the seat's hand (a wonder: under construction); `cost`: the civil actions
+    paid, told in the history (None: taken by a card's effect)."""
     p = state["seats"][seat]
     copy = state["row"][slot]
     c = card(copy)
@@ -25,7 +26,8 @@ def take_card(state: dict, seat: int, slot: int, events: list) -> None:
         p["new"].append(copy)
         if c.kind == "leader":
             p["leader_ages"].append(c.age)
-    events.append(base.event("took", seat, card=c.id, slot=slot + 1))
+    events.append(base.event("took", seat, card=c.id, slot=slot + 1,
+                             **({"ca": cost} if cost is not None else {})))
     if c.is_technology:
         for _, e in eco.effects(p, "trigger"):
             if e.of == ("take_technology",) and e.stat == "science":  # Aristotle

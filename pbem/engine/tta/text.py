@@ -54,7 +54,9 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
         "turn": lambda: f"{who}: turn in round {ev.get('round')}.",
         "round": lambda: f"Round {ev.get('round')} begins.",
         "row": lambda: "New cards in the row: " + (", ".join(name(c) for c in ev.get("dealt", [])) or "none") + ".",
-        "took": lambda: f"{who} took {card} (slot {ev.get('slot')}).",
+        "took": lambda: f"{who} took {card} (slot {ev.get('slot')})"
+                        + (f" for {_n(ev['ca'], 'civil action', 'civil actions')}." if ev.get("ca") is not None
+                           else "."),
         "built": lambda: f"{who} built on {card} for {_n(ev.get('cost'), 'resource', 'resources')}.",
         "upgraded": lambda: f"{who} upgraded {name(ev['src'])} to {name(ev['dst'])} for "
                             f"{_n(ev.get('cost'), 'resource', 'resources')}.",
@@ -164,7 +166,7 @@ def describe(ev: Mapping, viewer: int | None, locale: str = "en", names: Sequenc
             k = "colonized_paid"  # what was given up, named (events stored before it carry counts only)
         k = {("bid", True): "bid_standing", ("bid_pass", True): "bid_pass_cannot",
              ("colonized", True): "colonized_free", ("standing_bid", True): "standing_bid_none",
-             ("done", True): "done_politics", ("chose", True): "chose_plain"}.get(
+             ("done", True): "done_politics", ("chose", True): "chose_plain", ("took", True): "took_paid"}.get(
             (k, _variant(k, ev)), k)
         if viewer is not None and ev.get("seat") == viewer and k + "_you" in LOCAL[locale]:
             k += "_you"  # "Votre consigne permanente", not "Consigne permanente de Vous"
@@ -180,4 +182,4 @@ def _variant(kind: str, ev: Mapping) -> bool:
     """Whether an event is told in the second form of its kind (standing bid, forced pass, Columbus, no limit)."""
     return {"bid": bool(ev.get("standing")), "bid_pass": ev.get("why") in CANNOT, "colonized": not ev.get("units"),
             "standing_bid": ev.get("limit") is None, "done": bool(ev.get("politics")),
-            "chose": not ev.get("card")}.get(kind, False)
+            "chose": not ev.get("card"), "took": ev.get("ca") is not None}.get(kind, False)

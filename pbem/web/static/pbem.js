@@ -14,19 +14,4 @@
     flag.type = "hidden"; flag.name = "confirmed"; flag.value = "1";
     form.appendChild(flag);
   });
-  // The placement form: keep the count within what the chosen place takes.
-  document.querySelectorAll("select[data-count]").forEach(function (select) {
-    var count = document.getElementById(select.getAttribute("data-count"));
-    function fit() {
-      var option = select.options[select.selectedIndex];
-      if (!option || !count) { return; }
-      count.min = option.getAttribute("data-min");
-      count.max = option.getAttribute("data-max");
-      var n = parseInt(count.value, 10);
-      if (isNaN(n) || n < +count.min) { count.value = count.min; }
-      if (n > +count.max) { count.value = count.max; }
-    }
-    select.addEventListener("change", fit);
-    fit();
-  });
 }());
