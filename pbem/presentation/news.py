@@ -64,8 +64,11 @@ def news(game: Game, seat: Seat, locale: str, limit: int = 60) -> tuple[list[str
     # Moves taken back are left out: the undo's own line says so.
     told = [(ev, describe(rules, ev, seat.position, locale, names))
             for events, undone_by in rows[::-1] if undone_by is None for ev in events or ()]
-    against = [line for ev, line in told if line and ev.get("on") == seat.position and ev.get("seat") != seat.position]
-    return against[-limit:], [line for _, line in told if line][-limit:]
+    against = [ev is not None and line and ev.get("on") == seat.position and ev.get("seat") != seat.position
+               for ev, line in told]
+    # What was done against the seat is told first, and not again among the rest.
+    return ([line for (_, line), first in zip(told, against) if first][-limit:],
+            [line for (_, line), first in zip(told, against) if line and not first][-limit:])
 
 
 def held_text(lines: list[str], waiting_for: list[str]) -> str:

@@ -113,4 +113,6 @@ GAMES = {2: 400, 3: 330, 4: 270}
 # game fp-32 no longer lists one after Newton's refund, so the bot's draws shift there.
 # On purpose: the bot's "done" before an uprising is written "done anyway" (docs/tta.md); its choices are unchanged
 # (with "done anyway" read as "done" the 50 games still give 265b6f881c5c64bd).
-FINGERPRINT = "640b5b94f116ec4a"
+# On purpose (issue 28): no civil action after a revolution in its turn, Open Borders' military action counted for
+# the hand limit, and a territory's yellow tokens in the free section change what the bots may do and draw.
+FINGERPRINT = "039b3e28e46babab"

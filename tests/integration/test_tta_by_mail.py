@@ -176,12 +176,15 @@ def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
             "holds), or defend none") in words(text)
     assert "bob played Raid I against you (strength 6, 0 units sacrificed)." in words(text)
     assert "\nann (you): culture 0 (+0), science 0 (+1), strength 2, happy 0\n" in text
-    assert ("military hand: Defense / Colonization Bonus II (defence +4, colonization +2), Open Borders Agreement"
-            in words(text))
+    assert ("Your military hand (2; limit 2): Defense / Colonization Bonus II (II): defence +4, colonization +2 "
+            "Open Borders Agreement (I pact): both sides: +1 military action" in words(text))
+    # What is done against her comes first, and once.
+    assert text.count("bob played Raid I against you") == 1
+    assert text.index("Against you since your last move:") < text.index("The board:")
     assert ("\nRaid I by bob on ann (you): attack strength 6\n"
             "Your strength is 2: you hold if you reach 6 (a tie holds).\n"
             "If the attack wins: you lose up to 1 urban building of one card (the most\n"
-            "costly); bob gets resources worth half their cost.\n"
+            "  costly); bob gets resources worth half their cost.\n"
             "Not answered by the deadline, the bot answers for you: defend with +4\n") in text
     assert "Deadline: " in text and "If you have not moved by then, the bot moves for you." in text
     assert examples(attacked) == ["defend none", "defend with +4"]
@@ -204,7 +207,7 @@ def test_a_round_of_tta_by_mail_with_an_attack_and_a_standing_order(served):
     assert offer["Subject"].startswith(f"{tag} Your turn: your political action") and len(offer["Subject"]) < 78
     text = words(body(offer))
     assert "- bob ended the actions." in text and "- Bot 2 ended the actions." in text
-    assert "- You: turn in round 2." in text and "military hand: Open Borders Agreement" in text
+    assert "- You: turn in round 2." in text and "Your military hand (1; limit 2): Open Borders Agreement (I pact)" in text
     assert "pact Open Borders Agreement bob" in examples(offer), examples(offer)  # players named, not numbered
 
     # Ann offers it to Bob, naming him as the example does: his standing order refuses it at once (he is not
