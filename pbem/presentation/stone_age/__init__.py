@@ -66,7 +66,8 @@ OPTIONS = {
     "expansion": OptionWords(
         _l("Expansion"),
         _l("Style is the Goal: up to 5 players, ornaments, a trading post and trade track, a 5th card space, "
-           "9 new cards and 9 new buildings. Some printed values of the new cards and tiles are provisional."),
+           "9 new cards and 9 new buildings, with the values this server's host entered from their own copy of the "
+           "game."),
         {"none": _l("None (the base game)"), "style": _l("Style is the Goal")}),
     "spielbox_buildings": OptionWords(
         _l("The 6 older bonus buildings (spielbox)"),
