@@ -24,7 +24,7 @@ from celery import Celery
 from conftest import REDIS_URL
 from mail_stack import body, client_reply, examples, mail_stack, words
 from served import set_up
-from tta_positions import pull_military
+from tta_positions import at_politics_of_seat_0, pull_military, set_warriors
 
 from pbem import engine
 
@@ -100,13 +100,9 @@ class Table:
 
 def _arrange(app) -> int:
     """Bob, Ann and a bot; round 2 at Bob's political phase (module docstring); Bob's turn mail queued."""
-    from sqlalchemy.orm.attributes import flag_modified
-
     from pbem import play
-    from pbem.engine.tta import economy as eco
     from pbem.extensions import db
-    from pbem.models import Outbox, User
-    from pbem.play.moves import Waits, advance
+    from pbem.models import User
 
     bob, ann = User(email=BOB, name="bob"), User(email=ANN, name="ann")
     db.session.add_all([bob, ann])
@@ -118,25 +114,11 @@ def _arrange(app) -> int:
     state = game.state
     state["round"] = 2
     assert [s.user_id for s in sorted(game.seats, key=lambda s: s.position)] == [bob.id, None, ann.id]
-    for seat, warriors in ((0, 6), (2, 2)):
-        p = state["seats"][seat]
-        p["yellow"] -= warriors - p["workers"]["civ/A/warriors"]
-        p["workers"]["civ/A/warriors"] = warriors
+    set_warriors(state, {0: 6, 2: 2})
     pull_military(state, "mil/I/raid", 0)
     pull_military(state, "mil/II/bonus", 2)
     pull_military(state, "mil/I/open_borders_agreement", 2)
-    bob_seat = state["seats"][0]
-    bob_seat["ca"], bob_seat["ma"] = eco.civil_actions_max(bob_seat), eco.military_actions_max(bob_seat)
-    state["stack"] = [{"kind": "politics", "seat": 0, "resume": "discard"}]
-    state["turn"], state["phase"] = 0, "politics"
-    game.state = state
-    flag_modified(game, "state")
-    # Nobody has been mailed about the position before the arrangement: ask again from here.
-    db.session.execute(db.delete(Outbox))
-    for seat in game.seats:
-        seat.prompt_version = None
-    advance(game, RULES, Waits(game))
-    db.session.commit()
+    at_politics_of_seat_0(game)
     return game.id
 
 

@@ -19,7 +19,7 @@ from conftest import REDIS_URL
 from mail_stack import body, mail_stack, words
 from served import set_up
 from test_tta_by_mail import Player, Table, phone_width
-from tta_positions import pull_military
+from tta_positions import at_politics_of_seat_0, pull_military, set_warriors
 
 import test_tta_by_mail
 from pbem import engine
@@ -32,14 +32,11 @@ ANN, BOB = "ann@example.org", "bob@example.org"
 
 
 def _arrange(app) -> int:
-    from sqlalchemy.orm.attributes import flag_modified
-
     from pbem import play
     from pbem.engine.tta import economy as eco
     from pbem.engine.tta.effects import uprising_ahead
     from pbem.extensions import db
-    from pbem.models import Outbox, User
-    from pbem.play.moves import Waits, advance
+    from pbem.models import User
 
     bob, ann = User(email=BOB, name="bob"), User(email=ANN, name="ann")
     db.session.add_all([bob, ann])
@@ -50,10 +47,7 @@ def _arrange(app) -> int:
     game = play.start_game(game.id, bob)
     state = game.state
     state["round"] = 2
-    for seat, warriors in ((0, 6), (1, 2)):
-        p = state["seats"][seat]
-        p["yellow"] -= warriors - p["workers"]["civ/A/warriors"]
-        p["workers"]["civ/A/warriors"] = warriors
+    set_warriors(state, {0: 6, 1: 2})
     for card in ("mil/I/raid", "mil/I/plunder", "mil/I/rats", "mil/I/foray"):
         pull_military(state, card, 0)
     pull_military(state, "mil/II/bonus", 1)
@@ -64,17 +58,8 @@ def _arrange(app) -> int:
         ann_seat["yellow"] -= 1
         ann_seat["workers"]["civ/A/agriculture"] += 1
     assert not uprising_ahead(bob_seat, state["options"]) and ann_seat["idle"] == 0
-    bob_seat["ca"], bob_seat["ma"] = eco.civil_actions_max(bob_seat), eco.military_actions_max(bob_seat)
     assert len(bob_seat["mil_hand"]) - eco.military_hand_limit(bob_seat) == 2
-    state["stack"] = [{"kind": "politics", "seat": 0, "resume": "discard"}]
-    state["turn"], state["phase"] = 0, "politics"
-    game.state = state
-    flag_modified(game, "state")
-    db.session.execute(db.delete(Outbox))
-    for seat in game.seats:
-        seat.prompt_version = None
-    advance(game, RULES, Waits(game))
-    db.session.commit()
+    at_politics_of_seat_0(game)
     return game.id
 
 

@@ -203,6 +203,11 @@ def _loot(q: dict, copy: str) -> bool:
     return {"spy": q["science"], "armed_intervention": q["culture"]}.get(key, 1) > 0
 
 
+def least_useful(p: dict, n: int) -> list[str]:
+    """The `n` military cards of the hand the bot would give up first (a discard's default)."""
+    return sorted(p["mil_hand"], key=lambda copy: military_value(p, copy))[:max(0, n)]
+
+
 def military_value(p: dict, copy: str) -> float:
     """How much the bot wants to keep a military card: tactics by the armies they would make, bonuses by value."""
     m = MILITARY[copy.split(":", 1)[0]]

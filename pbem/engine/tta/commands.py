@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from .. import base
-from .bot import military_value
+from .bot import least_useful
 from .cards import CARDS, card
 from .checks import can_take, included
 from .command_words import _drop, _p, normalise, resolve, says_anyway, split_anyway
@@ -69,8 +69,7 @@ def _whole_discard(state: dict, seat: int) -> list[str]:
     n = len(p["mil_hand"]) - military_hand_limit(state, seat)
     if n <= 0:
         return []
-    cheapest = sorted(p["mil_hand"], key=lambda copy: military_value(p, copy))[:n]
-    return [f"discard {', '.join(name(c) for c in cheapest)}",
+    return [f"discard {', '.join(name(c) for c in least_useful(p, n))}",
             f"discard <{n} of: {', '.join(name(c) for c in p['mil_hand'])}>"]
 
 

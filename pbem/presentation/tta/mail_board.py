@@ -15,7 +15,7 @@ from ...engine.tta import forecast
 from ...engine.tta.cards import CARDS, card
 from ...engine.tta.cards.military import MILITARY
 from ...engine.tta.checks import build_cost, rival_surcharge, take_cost, technology_cost
-from ...engine.tta.bot import military_value
+from ...engine.tta.bot import least_useful
 from ...engine.tta.pacts import military_hand_limit
 from ...engine.tta.moves import name
 from . import face_words as W
@@ -186,9 +186,8 @@ def _discard_ahead(state: dict, seat: int, loc: str) -> list[str]:
     n = len(p["mil_hand"]) - military_hand_limit(state, seat)
     if frame is None or frame["kind"] != "politics" or frame["seat"] != seat or n <= 0:
         return []
-    cheapest = sorted(p["mil_hand"], key=lambda copy: military_value(p, copy))[:n]
     return [WORDS[loc]["discard_ahead"].format(n=n, h=len(p["mil_hand"]), limit=military_hand_limit(state, seat),
-                                               cards=", ".join(name(c) for c in cheapest))]
+                                               cards=", ".join(name(c) for c in least_useful(p, n)))]
 
 
 def _forecast(state: dict, view: Mapping, loc: str) -> list[str]:
