@@ -152,7 +152,7 @@ def main() -> None:
 
     from pbem import play, tokens
     from pbem.extensions import db
-    from pbem.mail import delivery, writing
+    from pbem.mail import backends, delivery, writing
     from pbem.models import Outbox, User
 
     admin, name, pg_url = create_database()
@@ -249,7 +249,7 @@ def main() -> None:
                 with smtplib.SMTP("127.0.0.1", port) as client:
                     for row in chunk:
                         client.sendmail(tokens.bounce_address(row.id), [f"plain{row.id}@example.com"],
-                                        delivery.message_bytes(row))
+                                        backends.message_bytes(row))
                 return len(chunk) / (time.perf_counter() - start), (time.process_time() - cpu) / len(chunk)
 
             # Rounds, each sending its share of the mails through the worker and then plain smtplib (or the other

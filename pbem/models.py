@@ -131,6 +131,8 @@ class Seat(db.Model):
     timeouts: Mapped[int] = mapped_column(default=0)  # bot turns played for this seat, over the game
     replaced: Mapped[bool] = mapped_column(default=False)  # a player replaced by the bot after timeouts
     reminded: Mapped[int] = mapped_column(default=0)  # reminders sent for the current prompt
+    # The seat's last move from the game page (outbox.AT_THE_TABLE): its turn mails wait a while after it.
+    table_move_at: Mapped[datetime | None] = mapped_column(default=None)
     # Lines of a submission held for later (play/moves.py): {"turn": the engine's plan_key they were written in,
     # "lines": [...], "since": the version they were held at, "applied": lines of it run so far}; applied when this
     # seat is asked for them while the plan lasts (issues 13, 23).

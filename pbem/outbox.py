@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from . import tokens
 from .clock import now
 from .extensions import db
-from .models import Game, Move, Outbox, Seat, User
+from .models import Game, Outbox, Seat, User
 
 UNWRITTEN = "unwritten"
 QUEUED_FLAG = "outbox_queued"  # session.info: this transaction stored mail (the after-commit hook kicks delivery)
@@ -31,9 +31,6 @@ OPTIONAL_KINDS = frozenset({"invite", "notice", "chat", "end", "vacation"})
 # Where a player at the table plays: the game page's forms (a seat link's form too), moves stored with source
 # "web". Not the API: a bearer token posts there, never the page, and a script may well be woken by its turn mails.
 AT_THE_TABLE = ("web",)
-# How far back the move log is read for the seat's own move from the page: the moves of the others and the bots
-# since then, in a few minutes of play. A bounded read (the log's index), however long the game.
-QUIET_MOVES = 500
 
 
 def may_mail(user: User, kind: str, *, chosen: bool = True) -> bool:
@@ -51,12 +48,14 @@ def may_mail(user: User, kind: str, *, chosen: bool = True) -> bool:
 def store(dedupe_key: str, kind: str, to: str, *, user: User | None = None, game: Game | None = None,
           data: dict | None = None, subject: str = "", text: str = "", html: str | None = None,
           headers: dict | None = None, message_id: str | None = None, status: str = UNWRITTEN,
-          due: datetime | None = None) -> Outbox | None:
+          due: datetime | None = None, stored_before: bool = True) -> Outbox | None:
     """Add one outbox row unless one with the same dedupe key exists or the address bounced (then None).
 
     The verbs store rows unwritten with `data`; the mail package stores the mail it has already written (an
     answer, a sign-in link) as `pending` with its subject and text. A row `due` later is written and sent
-    from then on, by the beat's delivery run: its commit kicks no delivery.
+    from then on, by the beat's delivery run: its commit kicks no delivery. `stored_before=False`: the caller
+    knows no earlier transaction can have stored this key, so the database is not asked (the unique key
+    still stands guard).
     """
     if user is not None and user.email_status == "bounced" and kind != "signin":
         return None
@@ -64,7 +63,7 @@ def store(dedupe_key: str, kind: str, to: str, *, user: User | None = None, game
         return None
     # Not flushing the transaction's other changes for this: they go in one flush at its commit.
     with db.session.no_autoflush:
-        if db.session.scalar(select(Outbox.id).where(Outbox.dedupe_key == dedupe_key)) is not None:
+        if stored_before and db.session.scalar(select(Outbox.id).where(Outbox.dedupe_key == dedupe_key)) is not None:
             return None
     row = Outbox(dedupe_key=dedupe_key, kind=kind, to_address=to, subject=" ".join(subject.split())[:300],
                  text=text, html=html, headers=headers or {}, data=data, user=user,
@@ -104,34 +103,25 @@ def turn(game: Game, seat: Seat, queued: list[dict] = ()) -> bool:
     if user is None or user.digest:
         return False
     data = {"queued": list(queued)} if queued else {}
-    held = held_until(game, seat)
+    held = held_until(seat)
     if held is not None:
         data["held"] = True  # the writer says why, should it drop the mail
+    # The prompt's version is one this transaction made, under the game's lock (versions only grow, an undo
+    # included): no earlier turn mail can have its key.
     return store(f"turn:{game.id}:{seat.position}:{seat.prompt_version}", "turn", user.email, user=user, game=game,
-                 data=data or None, message_id=turn_message_id(game, seat), due=held) is not None
+                 data=data or None, message_id=turn_message_id(game, seat), due=held, stored_before=False) is not None
 
 
-def held_until(game: Game, seat: Seat) -> datetime | None:
+def held_until(seat: Seat) -> datetime | None:
     """When a turn mail for `seat` is due if the seat played on the game page within QUIET_WINDOW_SECONDS:
     QUIET_DELAY_SECONDS from now (the player is likely to answer there first); None: at once."""
     config = current_app.config
     window, delay = config.get("QUIET_WINDOW_SECONDS") or 0, config.get("QUIET_DELAY_SECONDS") or 0
     if window <= 0 or delay <= 0:
         return None
-    moment = now()
-    return moment + timedelta(seconds=delay) if _at_the_table(game, seat, moment - timedelta(seconds=window)) else None
-
-
-def _at_the_table(game: Game, seat: Seat, since: datetime) -> bool:
-    """Whether `seat` played a move from the game page since `since` (this transaction's own moves included)."""
-    if any(isinstance(row, Move) and row.game_id == game.id and row.seat == seat.position
-           and row.source in AT_THE_TABLE for row in db.session.new):
-        return True  # the move that asked the seat again, not flushed yet
-    with db.session.no_autoflush:
-        return db.session.scalar(
-            select(Move.id).where(Move.game_id == game.id, Move.seq > game.version - QUIET_MOVES,
-                                  Move.seat == seat.position, Move.source.in_(AT_THE_TABLE), Move.created_at >= since)
-            .limit(1)) is not None
+    moment, played = now(), seat.table_move_at
+    at_the_table = played is not None and played >= moment - timedelta(seconds=window)
+    return moment + timedelta(seconds=delay) if at_the_table else None
 
 
 def queued_results(results: list[tuple]) -> list[dict]:

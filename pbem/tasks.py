@@ -22,10 +22,11 @@ log = logging.getLogger(__name__)
 DELIVERY_BATCH = 500  # mails per task run; a full batch queues the next run, so other tasks get their turn
 
 
-# Set while a delivery task is queued and has not started: that task will read every mail
-# committed before it starts, so a kick meanwhile queues nothing more (one task per move was
-# about a third of the worker's time under load). It expires, so a task lost from the broker
-# holds kicks back for at most KICK_PENDING_SECONDS; the beat delivers meanwhile.
+# Set while a delivery task is queued or running: that run reads every mail committed before it ends, so a kick
+# meanwhile queues nothing more (a task per move was a third of the worker's time under load, and runs of one
+# mail each paid a claim, a connection and their threads for it). The run lets it go before it looks a last
+# time. It expires, so a task lost from the broker holds kicks back for at most KICK_PENDING_SECONDS; the beat
+# delivers meanwhile.
 KICK_PENDING = "pbem:delivery-queued"
 KICK_PENDING_SECONDS = 60
 BROKER_WARNING_EVERY = 60  # seconds between two warnings that the broker cannot be reached
@@ -34,20 +35,33 @@ _warned_at = -BROKER_WARNING_EVERY
 
 @shared_task(name="pbem.tasks.deliver_outbox")
 def deliver_outbox() -> int:
-    """Send whatever mail is due; the beat runs it too, so nothing waits on a lost kick."""
+    """Send whatever mail is due, and what comes due while the run lasts; the beat runs it too, so nothing waits
+    on a lost kick."""
     client = _redis()
-    if client is not None:
-        client.delete(KICK_PENDING)  # before reading the outbox: a kick from now on queues a new run
-    sent = delivery.deliver_due(DELIVERY_BATCH)
+    sent = delivery.deliver_due(DELIVERY_BATCH, again=lambda due: _look_again(client, due))
     health.beat("delivery", sent=sent)
-    if sent == DELIVERY_BATCH:
+    if sent == DELIVERY_BATCH:  # other tasks get their turn; the rest is the next run's
+        if client is not None:
+            client.delete(KICK_PENDING)
         kick_delivery()
     return sent
 
 
+def _look_again(client, due) -> bool:
+    """Whether the run goes on: it lets the kick go (a kick from now on queues a run of its own), then looks once
+    more, and goes on only if mail is due and no kick came in between (that kick's run will send it)."""
+    if client is None:
+        return False  # embedded: each commit runs delivery itself
+    try:
+        client.delete(KICK_PENDING)
+        return due() and bool(client.set(KICK_PENDING, b"1", nx=True, ex=KICK_PENDING_SECONDS))
+    except redis.RedisError:
+        return False  # no kick gets through either: the beat's next run sends what comes
+
+
 def kick_delivery(always: bool = False) -> None:
-    """Ask a worker to deliver the outbox now, unless a run is queued that has not started (it will send
-    this mail too); if the broker is down the beat will do it later."""
+    """Ask a worker to deliver the outbox now, unless a run is queued or running (it will send this mail too); if
+    the broker is down the beat will do it later."""
     try:
         client = None if always else _redis()
         if client is not None and not client.set(KICK_PENDING, b"1", nx=True, ex=KICK_PENDING_SECONDS):

@@ -2,6 +2,8 @@
 it by."""
 from __future__ import annotations
 
+from .. import outbox
+from ..clock import now
 from ..extensions import db
 from ..models import Game, Move, Submission
 
@@ -10,6 +12,8 @@ def append_move(game: Game, rules, seat: int, text: str, source: str, events: li
                 submission: Submission | None = None) -> Move:
     """The log's next row (an engine move's, or an undo's); the game's version grows by one."""
     game.version += 1
+    if source in outbox.AT_THE_TABLE:
+        game.seat_at(seat).table_move_at = now()  # its turn mails wait a while (outbox.held_until)
     # Scores after the move, for the score-over-time chart (games without a score track keep None).
     scores = rules.CAPABILITIES.scores(game.state) if rules.CAPABILITIES.scores else None
     move = Move(game_id=game.id, seq=game.version, seat=seat, text=text, source=source, events=events,

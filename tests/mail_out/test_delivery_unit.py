@@ -13,7 +13,7 @@ from outbox_rows import pending
 from conftest import free_port
 from pbem import clock
 from pbem.extensions import db
-from pbem.mail import delivery
+from pbem.mail import backends, delivery
 from pbem.models import Outbox
 
 
@@ -116,7 +116,7 @@ def test_a_permanent_refusal_fails_the_mail_and_marks_the_address(app, ctx, make
 
 def test_a_resent_mail_is_the_same_message(ctx):
     [row] = queue(1)
-    first, second = delivery.build_message(row), delivery.build_message(row)
+    first, second = backends.build_message(row), backends.build_message(row)
     assert first["Message-ID"] == second["Message-ID"] == row.message_id
     assert first["Date"] == second["Date"]
 
@@ -131,10 +131,10 @@ def test_mail_is_dkim_signed_when_a_key_is_configured(app, make_game, dkim_key):
         asked.append(name)
         return record if name == b"mail2026._domainkey.pbem.localhost." else None
 
-    assert b"DKIM-Signature" not in delivery.message_bytes(row)  # no key configured: not signed
+    assert b"DKIM-Signature" not in backends.message_bytes(row)  # no key configured: not signed
     app.config.update(DKIM_PRIVATE_KEY=pem.replace("\n", "\\n"), DKIM_SELECTOR="mail2026")
     try:
-        data = delivery.message_bytes(row)
+        data = backends.message_bytes(row)
     finally:
         app.config.update(DKIM_PRIVATE_KEY=None, DKIM_SELECTOR=None)
     # Signed for the domain of the From address (the test app's MAIL_FROM is pbem@pbem.localhost).
@@ -552,10 +552,52 @@ def test_a_kick_while_a_delivery_run_waits_in_the_queue_queues_nothing_more(make
             for _ in range(3):  # three moves committed while the first run waits for a worker
                 tasks.kick_delivery()
             assert broker.llen("celery") == 1
-            tasks.deliver_outbox()  # the run starts (here, in this process): later mail needs a new run
+            tasks.deliver_outbox()  # the run (here, in this process) ends: later mail needs a new run
             tasks.kick_delivery()
             assert broker.llen("celery") == 2
             tasks.kick_delivery(always=True)  # a worker starting sends what is due whatever is queued
             assert broker.llen("celery") == 3
+    finally:
+        broker.flushdb()
+
+
+def test_mail_committed_while_a_run_lasts_goes_in_that_run_and_queues_no_other(make_app, monkeypatch):
+    """The kick stays held while a run lasts: moves committed meanwhile queue no task, and the run sends their
+    mail before it ends; a kick that comes after the run let go but before it looked again queues its own run."""
+    import redis
+
+    from conftest import REDIS_URL
+    from pbem import tasks
+
+    app = make_app(REDIS_URL=REDIS_URL, EMBEDDED_TASKS=False)
+    broker = redis.Redis.from_url(REDIS_URL)
+    broker.flushdb()
+    sent, real_send = [], backends.FolderBackend.send
+
+    def send_and_commit_more(backend, row, to, data):
+        real_send(backend, row, to, data)
+        sent.append(row.dedupe_key)
+        if len(sent) <= 2:  # a move commits its mail and kicks while the run sends this one
+            pending(f"during:{len(sent)}", "notice", "late@example.com", "later", "body")
+            db.session.commit()
+            tasks.kick_delivery()
+    monkeypatch.setattr(backends.FolderBackend, "send", send_and_commit_more)
+    try:
+        with app.app_context():
+            queue(1)
+            tasks.kick_delivery()
+            assert broker.llen("celery") == 1
+            assert tasks.deliver_outbox() == 3  # the first mail, and the two committed during the run
+            assert sent == ["test:0", "during:1", "during:2"]
+            assert broker.llen("celery") == 1  # no run queued meanwhile
+            assert not broker.exists(tasks.KICK_PENDING)  # let go: the next kick queues a run
+            # A kick landing between the run letting go and its last look: that kick's run sends the mail.
+            queue(1)
+
+            def kicked_meanwhile() -> bool:
+                tasks.kick_delivery()
+                return True
+            assert tasks._look_again(tasks._redis(), kicked_meanwhile) is False
+            assert broker.llen("celery") == 2
     finally:
         broker.flushdb()

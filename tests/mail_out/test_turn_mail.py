@@ -8,6 +8,7 @@ from email import message_from_bytes, policy
 from zoneinfo import ZoneInfo
 
 import pytest
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -15,7 +16,7 @@ from pbem import engine, outbox, play, tokens
 from pbem.engine import stone_age
 from pbem.engine.stone_age.board_text import board_text
 from pbem.extensions import db
-from pbem.mail import delivery, outbound, writing
+from pbem.mail import backends, delivery, outbound, writing
 from pbem.models import Game, Move, Outbox, Seat
 from pbem.presentation import turn
 from pbem.presentation import examples as shown_examples
@@ -51,7 +52,7 @@ def examples_of(text: str) -> list[str]:
 def test_a_turn_mail_is_threaded_signed_and_unsubscribable(make_game):
     game = make_game()
     [row] = turn_mails()
-    msg = message_from_bytes(delivery.message_bytes(row), policy=policy.default)
+    msg = message_from_bytes(backends.message_bytes(row), policy=policy.default)
     token = tokens.reply_token(game.id, 0)
     assert msg["Reply-To"] == f"play+{token}@pbem.test"
     # The seat token is in the Message-ID too, for mail systems that drop plus-addressing.
@@ -224,12 +225,21 @@ def test_every_example_command_pasted_back_is_accepted(make_game, stone_age_boar
 
 
 def test_one_mail_per_prompt_even_if_queued_twice(make_game):
-    game = make_game()
-    seat = game.seat_at(0)
-    outbox.turn(game, seat)
-    outbox.turn(game, seat)
+    """A turn mail is stored where a move asks a seat anew, so its key is new and the database is not asked; the
+    transaction's own rows are, and the unique key refuses a second row for a prompt mailed before."""
+    game = make_game()  # ann is asked at the start: her turn mail is stored then
+    ann = game.seat_at(0)
+    game.version += 1
+    ann.prompt_version = game.version  # asked anew, as advance() does
+    assert outbox.turn(game, ann) is True
+    assert outbox.turn(game, ann) is False  # the same prompt twice in one transaction: one row
     db.session.commit()
-    assert len(turn_mails()) == 1
+    assert len(turn_mails(to="ann@example.com")) == 2
+    outbox.turn(game, ann)
+    with pytest.raises(IntegrityError):
+        db.session.commit()
+    db.session.rollback()
+    assert len(turn_mails(to="ann@example.com")) == 2
 
 
 @pytest.mark.parametrize("bots", [1, 2, 3])

@@ -15,7 +15,7 @@ from sqlalchemy import func, or_, select
 
 from pbem import play, tokens
 from pbem.extensions import db
-from pbem.mail import delivery, inbound
+from pbem.mail import backends, inbound
 from pbem.models import ChatMessage, Game, InboundMessage, Move, Outbox, User
 
 MAILGUN_KEY = "key-mailgun-test"
@@ -161,7 +161,7 @@ def test_each_webhook_plays_the_move_and_a_second_post_applies_nothing(client, m
     [answer] = answers_to("ann@example.com")
     assert "Applied: take 2." in answer.text and "Now waiting for bob." in answer.text
     # Threaded under the player's mail, marked automatic, and answerable with the seat address again.
-    sent = delivery.build_message(answer)
+    sent = backends.build_message(answer)
     player_id = inbound.decode(raw).message_id
     assert sent["In-Reply-To"] == player_id and sent["References"].endswith(player_id)
     assert sent["Auto-Submitted"] == "auto-replied" and sent["Reply-To"] == tokens.reply_address(game.id, 0)

@@ -6,7 +6,9 @@ from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
 
+import pytest
 from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
 
 from outbox_rows import pending
 
@@ -51,11 +53,13 @@ def test_old_sent_mail_keeps_its_row_but_not_its_body_and_is_never_sent_again(ap
     assert waiting.text == "still to send"
     assert recent.text == "just sent"
 
-    # Exactly once still holds: the same turn mail is not queued again, and nothing more is delivered.
+    # Exactly once still holds: the row keeps its dedupe key, so the same turn mail cannot be stored again.
     seat = next(s for s in game.seats if s.prompt_version is not None)
     mails = db.session.scalar(select(db.func.count()).select_from(Outbox))
     outbox.turn(game, seat)
-    db.session.commit()
+    with pytest.raises(IntegrityError):
+        db.session.commit()
+    db.session.rollback()
     assert db.session.scalar(select(db.func.count()).select_from(Outbox)) == mails
 
     # The reply matches by its own address token: what the row no longer holds is not needed.
