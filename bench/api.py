@@ -25,7 +25,8 @@ import threading
 import time
 from pathlib import Path
 
-from notify import REDIS_DB, ROOT, bench_app, cpu_seconds, create_database, drop_database, free_port, largest_rss, wait_port
+from notify import (REDIS_DB, ROOT, bench_app, cpu_seconds, create_database, drop_database, free_port, largest_rss,
+                    own_cpu_seconds, postgres_cpu_seconds, wait_port)
 
 
 def record_games(app, clients: int, moves: int, tag: str) -> list[list[tuple]]:
@@ -119,6 +120,19 @@ def wait_for_mail(app, timeout: float = 300) -> None:
         db.session.remove()
 
 
+def mail_counts(app) -> dict[str, int]:
+    """Outbox rows by status: how many turn mails were sent, and how many dropped unwritten (answered first)."""
+    from sqlalchemy import func, select
+
+    from pbem.extensions import db
+    from pbem.models import Outbox
+
+    with app.app_context():
+        counts = dict(db.session.execute(select(Outbox.status, func.count()).group_by(Outbox.status)).all())
+        db.session.remove()
+    return counts
+
+
 def pgbench(url: str, clients: int, seconds: float) -> float:
     """Single-row durable commits per second: pgbench, `clients` connections, one INSERT per transaction."""
     with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False) as script:
@@ -186,14 +200,23 @@ def main() -> None:
         wait_for_mail(app)  # the worker is up and has sent the mail of the setup and warm-up
         rows = []
         for clients in levels:
-            cpu = cpu_seconds(web.pid), cpu_seconds(worker.pid)
+            mails = mail_counts(app)
+            # CPU per submit of each part of the machine: what a loaded machine's wall times blur. The
+            # load generator's is read over the drive alone; the others once the mail is out too.
+            meters = (lambda: cpu_seconds(web.pid), lambda: cpu_seconds(worker.pid), postgres_cpu_seconds,
+                      lambda: cpu_seconds(procs[0].pid))
+            before, client = [meter() for meter in meters], own_cpu_seconds()
             api = drive(web_port, plans[clients], args.seconds)
+            client = own_cpu_seconds() - client
             wait_for_mail(app)  # the turn mails of these moves written and sent, for the worker's share
-            # CPU per submit: what a loaded machine's wall times blur.
-            web_ms, worker_ms = ((cpu_seconds(pid) - used) * 1000 / api["submits"]
-                                 for pid, used in zip((web.pid, worker.pid), cpu))
+            web_ms, worker_ms, pg_ms, sink_ms = ((meter() - used) * 1000 / api["submits"]
+                                                  for meter, used in zip(meters, before))
+            after = mail_counts(app)
+            sent, dropped = ((after.get(k, 0) - mails.get(k, 0)) / api["submits"] for k in ("sent", "suppressed"))
             commits = pgbench(pg_url, clients, args.seconds)
             rows.append({"clients": clients, **api, "web_cpu_ms": web_ms, "worker_cpu_ms": worker_ms,
+                         "postgres_cpu_ms": pg_ms, "sink_cpu_ms": sink_ms, "client_cpu_ms": client * 1000 / api["submits"],
+                         "mails_sent": sent, "mails_dropped": dropped,
                          "pgbench_tps": commits, "ratio": api["submits_per_s"] / commits})
         figures = {"api": rows, "rss_mib": {"web": largest_rss(web.pid), "worker": largest_rss(worker.pid)},
                    "load": os.getloadavg()[0]}
@@ -201,10 +224,12 @@ def main() -> None:
             print(json.dumps(figures))
         else:
             print(f"{'clients':>7} {'submits/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'pgbench/s':>10} {'ratio':>7}"
-                  f" {'web CPU ms':>10} {'worker CPU ms':>13} (per submit)")
+                  f"  CPU ms per submit: web, worker, PostgreSQL, SMTP sink, client; mails sent, dropped per submit")
             for r in rows:
                 print(f"{r['clients']:7d} {r['submits_per_s']:10.1f} {r['p50_ms']:8.1f} {r['p99_ms']:8.1f}"
-                      f" {r['pgbench_tps']:10.0f} {r['ratio']:7.3f} {r['web_cpu_ms']:10.1f} {r['worker_cpu_ms']:13.1f}")
+                      f" {r['pgbench_tps']:10.0f} {r['ratio']:7.3f}  {r['web_cpu_ms']:.1f}, {r['worker_cpu_ms']:.1f}, "
+                      f"{r['postgres_cpu_ms']:.1f}, {r['sink_cpu_ms']:.1f}, {r['client_cpu_ms']:.1f}; "
+                      f"{r['mails_sent']:.2f}, {r['mails_dropped']:.2f}")
             print(f"RSS: web worker {figures['rss_mib']['web']:.0f} MiB, "
                   f"Celery worker {figures['rss_mib']['worker']:.0f} MiB")
     finally:

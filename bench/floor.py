@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 from api import drive
-from notify import cpu_seconds, create_database, drop_database, free_port, wait_port
+from notify import cpu_seconds, create_database, drop_database, free_port, own_cpu_seconds, postgres_cpu_seconds, wait_port
 
 HERE = Path(__file__).resolve().parent
 SCHEMA = """
@@ -113,17 +113,21 @@ def main() -> None:
         drive(port, warm_up, 2)
         rows = []
         for clients in levels:
-            cpu = cpu_seconds(web.pid)
+            meters = (lambda: cpu_seconds(web.pid), postgres_cpu_seconds, own_cpu_seconds)
+            before = [meter() for meter in meters]
             figures = drive(port, plans[clients], args.seconds)
-            rows.append({"clients": clients, **figures,
-                         "web_cpu_ms": (cpu_seconds(web.pid) - cpu) * 1000 / figures["submits"]})
+            web_ms, pg_ms, client_ms = ((meter() - used) * 1000 / figures["submits"]
+                                        for meter, used in zip(meters, before))
+            rows.append({"clients": clients, **figures, "web_cpu_ms": web_ms, "postgres_cpu_ms": pg_ms,
+                         "client_cpu_ms": client_ms})
         if args.json:
             print(json.dumps({"floor": rows, "load": os.getloadavg()[0]}))
         else:
-            print(f"{'clients':>7} {'requests/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'web CPU ms':>10} (per request)")
+            print(f"{'clients':>7} {'requests/s':>10} {'p50 ms':>8} {'p99 ms':>8}  CPU ms per request: web, "
+                  "PostgreSQL, client")
             for r in rows:
                 print(f"{r['clients']:7d} {r['submits_per_s']:10.1f} {r['p50_ms']:8.1f} {r['p99_ms']:8.1f}"
-                      f" {r['web_cpu_ms']:10.2f}")
+                      f"  {r['web_cpu_ms']:.2f}, {r['postgres_cpu_ms']:.2f}, {r['client_cpu_ms']:.2f}")
     finally:
         if web is not None and web.poll() is None:
             os.killpg(web.pid, signal.SIGTERM)

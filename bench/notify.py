@@ -125,6 +125,27 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def postgres_cpu_seconds() -> float:
+    """CPU seconds used so far by the PostgreSQL server's processes that are still running (its backends
+    included): the bench's database is the busy one, so a difference over a run is that run's share."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        try:
+            if not entry.name.isdigit() or not (entry / "cmdline").read_bytes().startswith(b"postgres"):
+                continue
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def own_cpu_seconds() -> float:
+    """CPU seconds of this process so far (the load generator's threads, in a bench that drives)."""
+    used = os.times()
+    return used.user + used.system
+
+
 def largest_rss(pid: int) -> float:
     """The largest RSS among a master process and its children (a worker's share, as it grows)."""
     return max([rss_mib(pid)] + [rss_mib(child) for child in children(pid)])

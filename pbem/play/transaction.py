@@ -20,11 +20,18 @@ def lock(game_id: int) -> Game:
     """The game row, locked for this transaction (SELECT ... FOR UPDATE; SQLite locks at BEGIN).
 
     Its seats and their users come in the same statement: every verb reads them, and each lazy
-    load would be one more round trip under the lock.
+    load would be one more round trip under the lock. What the session read of the game and its
+    seats before the lock (a page's reads, a form's checks) is expired first, so the locked read
+    loads it afresh; repopulating every row instead (populate_existing) cost a quarter of the lock
+    where nothing was read before, as on the API's path.
     """
+    for (kind, key, _), row in list(db.session.identity_map.items()):
+        # Read from __dict__: an attribute already expired would be loaded to be looked at.
+        if (kind is Game and key == (game_id,)) or (kind is Seat and row.__dict__.get("game_id", game_id) == game_id):
+            db.session.expire(row)
     game = db.session.execute(
         select(Game).where(Game.id == game_id).options(joinedload(Game.seats).joinedload(Seat.user))
-        .with_for_update(of=Game).execution_options(populate_existing=True)
+        .with_for_update(of=Game)
     ).unique().scalar_one_or_none()
     if game is None:
         raise NoSuchGame("there is no game %(game)s", game=game_id)
