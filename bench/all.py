@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SIZES = {"full": {"games": 30, "seconds": 10, "mails": 10_000, "rendered": 200, "page_games": 4, "repeat": 5},
-         "quick": {"games": 4, "seconds": 4, "mails": 2_000, "rendered": 40, "page_games": 1, "repeat": 2}}
+SIZES = {"full": {"games": 30, "seconds": 10, "pairs": 3, "mails": 10_000, "rendered": 200, "page_games": 4, "repeat": 5},
+         "quick": {"games": 4, "seconds": 4, "pairs": 3, "mails": 2_000, "rendered": 40, "page_games": 1, "repeat": 2}}
 
 
 def run(script: str, *args: str) -> dict:
@@ -53,11 +53,9 @@ def main() -> None:
 
     engine = run_tree(str(HERE.parent), size["games"], (2, 3, 4), {})
     loads.append(os.getloadavg()[0])
-    part("the floor: a minimal app of the same shape on the same stack")
-    floor = {row["clients"]: row for row in run("floor.py", "--seconds", str(size["seconds"]), "--json")["floor"]}
-    loads.append(os.getloadavg()[0])
-    part("the API under load, and pgbench")
-    api = run("api.py", "--seconds", str(size["seconds"]), "--json")
+    part("the API under load beside the floor (a minimal app of the same shape on the same stack), and pgbench")
+    api = run("api.py", "--seconds", str(size["seconds"]), "--floor", "--pairs", str(size["pairs"]), "--json")
+    floor = {row["clients"]: row for row in api["floor"]}
     loads.append(api["load"])
     part("a submit and the page as games grow, bytes per move")
     pages = run("pages.py", "--games", str(size["page_games"]), "--repeat", str(size["repeat"]), "--json")
@@ -81,7 +79,8 @@ def main() -> None:
             f"commits/s; ratio {row['ratio']:.3f}", 1)
         add(f"floor requests/s, {row['clients']} clients", base["submits_per_s"],
             f"p50 {base['p50_ms']:.0f} ms, p99 {base['p99_ms']:.0f} ms; API ÷ floor "
-            f"{row['submits_per_s'] / base['submits_per_s']:.2f}, p99 API ÷ floor {row['p99_ms'] / base['p99_ms']:.1f}", 1)
+            f"{row['submits_per_s'] / base['submits_per_s']:.2f}, p99 API ÷ floor {row['p99_ms'] / base['p99_ms']:.1f} "
+            "(the median of pairs " + ", ".join(f"{p['ratio']:.2f}/{p['p99_ratio']:.1f}" for p in row["pairs"]) + ")", 1)
         # Where the machine's CPU goes per submit: the ratio's ceiling when every core is busy.
         parts = (row["web_cpu_ms"], row["worker_cpu_ms"], row["postgres_cpu_ms"], row["sink_cpu_ms"], row["client_cpu_ms"])
         add(f"  CPU ms per API submit, {row['clients']} clients", sum(parts),

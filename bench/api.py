@@ -5,7 +5,9 @@ single-row commits/s on the same database, and the RSS of the web and worker pro
 # Needs PostgreSQL, Redis and pgbench as the tests do (PBEM_TEST_PG, PBEM_TEST_REDIS; Redis db 12 is
 # used and flushed). Runs the Procfile's processes on a database of its own: gunicorn (2 workers)
 # and a Celery worker (2 processes, which write and send the turn mails to an SMTP sink that drops
-# them). Each client plays its own 4-player Stone Age game, every seat a player with a token: the
+# them). With --floor, bench/floor.py's minimal app is served too and driven just before the API at each level,
+# --pairs times, alternately (the machine's speed drifts). Each client plays its own 4-player Stone Age game, every
+# seat a player with a token: the
 # commands are the bot's choices, computed before the clock starts, so a client only sends and
 # waits. Then pgbench runs as many clients for as long, each committing a one-row INSERT.
 from __future__ import annotations
@@ -64,9 +66,11 @@ def record_games(app, clients: int, moves: int, tag: str) -> list[list[tuple]]:
 
 
 def drive(port: int, plans: list[list[tuple]], seconds: float) -> dict:
-    """One thread per client sends its commands for `seconds`; submits/s and latency percentiles (ms)."""
+    """One thread per client sends its commands for `seconds`; submits/s, latency percentiles (ms) and how many
+    commands each client sent."""
     latencies: list[float] = []
     failures: list[str] = []
+    sent: dict[int, int] = {}
     lock = threading.Lock()
     start = time.perf_counter() + 0.2  # every thread starts together
     stop = start + seconds
@@ -92,6 +96,7 @@ def drive(port: int, plans: list[list[tuple]], seconds: float) -> dict:
         conn.close()
         with lock:
             latencies.extend(mine)
+            sent[id(plan)] = len(mine)
 
     threads = [threading.Thread(target=client, args=(plan,)) for plan in plans]
     for thread in threads:
@@ -101,7 +106,7 @@ def drive(port: int, plans: list[list[tuple]], seconds: float) -> dict:
     if failures:
         raise SystemExit(f"{len(failures)} submits failed, e.g. {failures[0]}")
     ordered = sorted(latencies)
-    return {"submits_per_s": len(ordered) / seconds, "submits": len(ordered),
+    return {"submits_per_s": len(ordered) / seconds, "submits": len(ordered), "sent": [sent[id(p)] for p in plans],
             "p50_ms": statistics.median(ordered) * 1000, "p99_ms": ordered[int(0.99 * (len(ordered) - 1))] * 1000}
 
 
@@ -151,8 +156,12 @@ def main() -> None:
     parser.add_argument("--clients", default="1,8,32")
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--floor", action="store_true", help="serve bench/floor.py's app too, and drive it before "
+                        "the API at each level (pairs, the figures of the median pair)")
+    parser.add_argument("--pairs", type=int, default=1, help="with --floor: floor and API measures per level")
     args = parser.parse_args()
     levels = [int(c) for c in args.clients.split(",")]
+    pairs = args.pairs if args.floor else 1
 
     import psycopg
     import redis
@@ -172,13 +181,18 @@ def main() -> None:
                PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
     procs: list[subprocess.Popen] = []
     log = (instance / "processes.log").open("w")
+    floor = None
     try:
+        if args.floor:
+            from floor import Floor
+
+            floor = Floor(levels, args.seconds)
         procs.append(subprocess.Popen([sys.executable, str(ROOT / "bench" / "notify.py"), "--sink", str(sink_port)]))
         app = bench_app(pg_url, REDIS_URL=REDIS_DB, EMBEDDED_TASKS=False, MAIL_URL=smtp_url)
         with app.app_context():
             upgrade()
         # More commands than a client can send in the time (the service shares out about 300 submits/s at most).
-        plans = {c: record_games(app, c, int(args.seconds * max(20, 300 / c)) + 50, f"c{c}g") for c in levels}
+        plans = {c: record_games(app, c, pairs * (int(args.seconds * max(20, 300 / c)) + 50), f"c{c}g") for c in levels}
         warm_up = record_games(app, 4, 100, "warm")
         with app.app_context():
             from pbem.extensions import db
@@ -198,27 +212,44 @@ def main() -> None:
         wait_port(web_port, timeout=60)
         drive(web_port, warm_up, 3)  # every gunicorn worker past its first requests
         wait_for_mail(app)  # the worker is up and has sent the mail of the setup and warm-up
-        rows = []
-        for clients in levels:
+        rows, floors, measured = [], [], {c: [0] * c for c in levels}
+
+        def measure(clients: int) -> dict:
             mails = mail_counts(app)
             # CPU per submit of each part of the machine: what a loaded machine's wall times blur. The
             # load generator's is read over the drive alone; the others once the mail is out too.
             meters = (lambda: cpu_seconds(web.pid), lambda: cpu_seconds(worker.pid), postgres_cpu_seconds,
                       lambda: cpu_seconds(procs[0].pid))
             before, client = [meter() for meter in meters], own_cpu_seconds()
-            api = drive(web_port, plans[clients], args.seconds)
+            done = measured[clients]  # each client goes on where its last measure stopped
+            api = drive(web_port, [plan[n:] for plan, n in zip(plans[clients], done)], args.seconds)
+            measured[clients] = [n + more for n, more in zip(done, api.pop("sent"))]
             client = own_cpu_seconds() - client
             wait_for_mail(app)  # the turn mails of these moves written and sent, for the worker's share
             web_ms, worker_ms, pg_ms, sink_ms = ((meter() - used) * 1000 / api["submits"]
                                                   for meter, used in zip(meters, before))
             after = mail_counts(app)
             sent, dropped = ((after.get(k, 0) - mails.get(k, 0)) / api["submits"] for k in ("sent", "suppressed"))
+            return {"clients": clients, **api, "web_cpu_ms": web_ms, "worker_cpu_ms": worker_ms,
+                    "postgres_cpu_ms": pg_ms, "sink_cpu_ms": sink_ms, "client_cpu_ms": client * 1000 / api["submits"],
+                    "mails_sent": sent, "mails_dropped": dropped}
+
+        for clients in levels:
+            # The machine's speed drifts: the floor and the API alternate, and the pair with the median ratio is kept.
+            runs = []
+            for _ in range(pairs):
+                base = floor.measure(clients, args.seconds) if floor is not None else None
+                api = measure(clients)
+                runs.append((api["submits_per_s"] / base["submits_per_s"] if base else 0, api, base))
+            runs.sort(key=lambda run: run[0])
+            _, api, base = runs[len(runs) // 2]
+            api["pairs"] = [{"ratio": ratio, "p99_ratio": a["p99_ms"] / b["p99_ms"], "api": a["submits_per_s"],
+                             "floor": b["submits_per_s"]} for ratio, a, b in runs if b is not None]
             commits = pgbench(pg_url, clients, args.seconds)
-            rows.append({"clients": clients, **api, "web_cpu_ms": web_ms, "worker_cpu_ms": worker_ms,
-                         "postgres_cpu_ms": pg_ms, "sink_cpu_ms": sink_ms, "client_cpu_ms": client * 1000 / api["submits"],
-                         "mails_sent": sent, "mails_dropped": dropped,
-                         "pgbench_tps": commits, "ratio": api["submits_per_s"] / commits})
-        figures = {"api": rows, "rss_mib": {"web": largest_rss(web.pid), "worker": largest_rss(worker.pid)},
+            rows.append({**api, "pgbench_tps": commits, "ratio": api["submits_per_s"] / commits})
+            if base is not None:
+                floors.append(base)
+        figures = {"api": rows, "floor": floors, "rss_mib": {"web": largest_rss(web.pid), "worker": largest_rss(worker.pid)},
                    "load": os.getloadavg()[0]}
         if args.json:
             print(json.dumps(figures))
@@ -230,9 +261,15 @@ def main() -> None:
                       f" {r['pgbench_tps']:10.0f} {r['ratio']:7.3f}  {r['web_cpu_ms']:.1f}, {r['worker_cpu_ms']:.1f}, "
                       f"{r['postgres_cpu_ms']:.1f}, {r['sink_cpu_ms']:.1f}, {r['client_cpu_ms']:.1f}; "
                       f"{r['mails_sent']:.2f}, {r['mails_dropped']:.2f}")
+            for r, base in zip(rows, floors):
+                print(f"floor at {r['clients']} clients: {base['submits_per_s']:.1f} requests/s, p99 {base['p99_ms']:.1f} ms;"
+                      " API ÷ floor in each pair: " + ", ".join(f"{p['ratio']:.2f} (p99 {p['p99_ratio']:.1f}×)"
+                                                               for p in r["pairs"]))
             print(f"RSS: web worker {figures['rss_mib']['web']:.0f} MiB, "
                   f"Celery worker {figures['rss_mib']['worker']:.0f} MiB")
     finally:
+        if floor is not None:
+            floor.close()
         for proc in reversed(procs):
             if proc.poll() is None:
                 if proc is procs[0]:

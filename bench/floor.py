@@ -6,7 +6,7 @@ what every move must, driven by bench/api.py's client loop at 1, 8 and 32 client
 # own (users, tokens, games, moves), each request: looks the bearer token up by its hash joined to its
 # user, locks the game row (SELECT ... FOR UPDATE), inserts one move row, bumps the game's version,
 # commits and answers JSON. No engine, no mail, no rate limit: what the API's submits/s is compared with.
-# `--serve` runs the app itself (gunicorn imports this file as `floor:create_app()`).
+# gunicorn imports this file as `floor:create_app()`; bench/api.py --floor serves it beside the API (class Floor).
 from __future__ import annotations
 
 import argparse
@@ -84,6 +84,52 @@ def record_games(pg_url: str, clients: int, moves: int) -> list[list[tuple]]:
     return plans
 
 
+class Floor:
+    """The floor app served by gunicorn on a database of its own, its games recorded, warmed up: `measure` drives it
+    at a number of clients; `close` stops it and drops the database."""
+
+    def __init__(self, levels: list[int], seconds: float):
+        import psycopg
+
+        self.admin, self.name, pg_url = create_database()
+        self.port = free_port()
+        instance = Path(tempfile.mkdtemp(prefix=self.name))
+        env = dict(os.environ, FLOOR_DATABASE_URL="postgresql+psycopg://" + pg_url.split("://", 1)[1],
+                   PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
+        self.log = (instance / "floor.log").open("w")
+        self.web = None
+        try:
+            with psycopg.connect(pg_url, autocommit=True) as conn:
+                conn.execute(SCHEMA)
+            # Far more commands than a client can send in the time (the floor serves a few hundred a second); the
+            # floor checks no rule, so a plan can be sent again.
+            self.plans = {c: record_games(pg_url, c, int(seconds * max(60, 1500 / c)) + 50) for c in levels}
+            warm_up = record_games(pg_url, 4, 1000)
+            self.web = subprocess.Popen(["gunicorn", "floor:create_app()", "--bind", f"127.0.0.1:{self.port}",
+                                         "--workers", "2"], cwd=HERE, env=env, stdout=self.log,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+            wait_port(self.port, timeout=60)
+            drive(self.port, warm_up, 2)
+        except BaseException:
+            self.close()
+            raise
+
+    def measure(self, clients: int, seconds: float) -> dict:
+        """Requests/s, latency and the CPU per request of the web, PostgreSQL and the load generator."""
+        meters = (lambda: cpu_seconds(self.web.pid), postgres_cpu_seconds, own_cpu_seconds)
+        before = [meter() for meter in meters]
+        figures = drive(self.port, self.plans[clients], seconds)
+        web_ms, pg_ms, client_ms = ((meter() - used) * 1000 / figures["submits"] for meter, used in zip(meters, before))
+        return {"clients": clients, **figures, "web_cpu_ms": web_ms, "postgres_cpu_ms": pg_ms, "client_cpu_ms": client_ms}
+
+    def close(self) -> None:
+        if self.web is not None and self.web.poll() is None:
+            os.killpg(self.web.pid, signal.SIGTERM)
+            self.web.wait(timeout=60)
+        self.log.close()
+        drop_database(self.admin, self.name)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--clients", default="1,8,32")
@@ -91,49 +137,19 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     levels = [int(c) for c in args.clients.split(",")]
-
-    import psycopg
-
-    admin, name, pg_url = create_database()
-    port = free_port()
-    instance = Path(tempfile.mkdtemp(prefix=name))
-    env = dict(os.environ, FLOOR_DATABASE_URL="postgresql+psycopg://" + pg_url.split("://", 1)[1],
-               PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
-    log = (instance / "floor.log").open("w")
-    web = None
+    floor = Floor(levels, args.seconds)
     try:
-        with psycopg.connect(pg_url, autocommit=True) as conn:
-            conn.execute(SCHEMA)
-        # Far more commands than a client can send in the time (the floor serves a few hundred a second).
-        plans = {c: record_games(pg_url, c, int(args.seconds * max(60, 1500 / c)) + 50) for c in levels}
-        warm_up = record_games(pg_url, 4, 1000)
-        web = subprocess.Popen(["gunicorn", "floor:create_app()", "--bind", f"127.0.0.1:{port}", "--workers", "2"],
-                               cwd=HERE, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        wait_port(port, timeout=60)
-        drive(port, warm_up, 2)
-        rows = []
-        for clients in levels:
-            meters = (lambda: cpu_seconds(web.pid), postgres_cpu_seconds, own_cpu_seconds)
-            before = [meter() for meter in meters]
-            figures = drive(port, plans[clients], args.seconds)
-            web_ms, pg_ms, client_ms = ((meter() - used) * 1000 / figures["submits"]
-                                        for meter, used in zip(meters, before))
-            rows.append({"clients": clients, **figures, "web_cpu_ms": web_ms, "postgres_cpu_ms": pg_ms,
-                         "client_cpu_ms": client_ms})
-        if args.json:
-            print(json.dumps({"floor": rows, "load": os.getloadavg()[0]}))
-        else:
-            print(f"{'clients':>7} {'requests/s':>10} {'p50 ms':>8} {'p99 ms':>8}  CPU ms per request: web, "
-                  "PostgreSQL, client")
-            for r in rows:
-                print(f"{r['clients']:7d} {r['submits_per_s']:10.1f} {r['p50_ms']:8.1f} {r['p99_ms']:8.1f}"
-                      f"  {r['web_cpu_ms']:.2f}, {r['postgres_cpu_ms']:.2f}, {r['client_cpu_ms']:.2f}")
+        rows = [floor.measure(clients, args.seconds) for clients in levels]
     finally:
-        if web is not None and web.poll() is None:
-            os.killpg(web.pid, signal.SIGTERM)
-            web.wait(timeout=60)
-        log.close()
-        drop_database(admin, name)
+        floor.close()
+    if args.json:
+        print(json.dumps({"floor": rows, "load": os.getloadavg()[0]}))
+    else:
+        print(f"{'clients':>7} {'requests/s':>10} {'p50 ms':>8} {'p99 ms':>8}  CPU ms per request: web, "
+              "PostgreSQL, client")
+        for r in rows:
+            print(f"{r['clients']:7d} {r['submits_per_s']:10.1f} {r['p50_ms']:8.1f} {r['p99_ms']:8.1f}"
+                  f"  {r['web_cpu_ms']:.2f}, {r['postgres_cpu_ms']:.2f}, {r['client_cpu_ms']:.2f}")
 
 
 if __name__ == "__main__":
