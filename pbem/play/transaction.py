@@ -25,6 +25,7 @@ def lock(game_id: int) -> Game:
     loads it afresh; repopulating every row instead (populate_existing) cost a quarter of the lock
     where nothing was read before, as on the API's path.
     """
+    db.session.flush()  # what was changed before is written first, as the query's autoflush did (nothing, mostly)
     for (kind, key, _), row in list(db.session.identity_map.items()):
         # Read from __dict__: an attribute already expired would be loaded to be looked at.
         if (kind is Game and key == (game_id,)) or (kind is Seat and row.__dict__.get("game_id", game_id) == game_id):
