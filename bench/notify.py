@@ -115,29 +115,27 @@ def children(pid: int) -> list[int]:
 
 def cpu_seconds(pid: int) -> float:
     """CPU seconds (user and system) used so far by a process and its children that are still running."""
-    total = 0.0
-    for one in [pid, *children(pid)]:
-        try:
-            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+    return sum(_process_cpu(Path(f"/proc/{one}")) for one in [pid, *children(pid)])
+
+
+def _process_cpu(proc: Path) -> float:
+    """CPU seconds (user and system) of one running process (/proc/<pid>); 0 once it is gone."""
+    try:
+        fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def postgres_cpu_seconds() -> float:
     """CPU seconds used so far by the PostgreSQL server's processes that are still running (its backends
     included): the bench's database is the busy one, so a difference over a run is that run's share."""
-    total = 0.0
-    for entry in Path("/proc").iterdir():
+    def is_postgres(entry: Path) -> bool:
         try:
-            if not entry.name.isdigit() or not (entry / "cmdline").read_bytes().startswith(b"postgres"):
-                continue
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            return entry.name.isdigit() and (entry / "cmdline").read_bytes().startswith(b"postgres")
         except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+            return False
+    return sum(_process_cpu(entry) for entry in Path("/proc").iterdir() if is_postgres(entry))
 
 
 def own_cpu_seconds() -> float:
@@ -173,7 +171,7 @@ def main() -> None:
 
     from pbem import play, tokens
     from pbem.extensions import db
-    from pbem.mail import backends, delivery, writing
+    from pbem.mail import backends, writing
     from pbem.models import Outbox, User
 
     admin, name, pg_url = create_database()

@@ -21,6 +21,7 @@ from ..clock import now
 from ..models import Outbox
 from . import dkim
 
+
 def _header(value: str) -> str | Header:
     return value if value.isascii() else Header(value, "utf-8")
 

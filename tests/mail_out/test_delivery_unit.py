@@ -561,7 +561,7 @@ def test_a_kick_while_a_delivery_run_waits_in_the_queue_queues_nothing_more(make
         broker.flushdb()
 
 
-def test_mail_committed_while_a_run_lasts_goes_in_that_run_and_queues_no_other(make_app, monkeypatch):
+def test_mail_committed_while_a_run_lasts_goes_in_that_run_and_queues_no_other(make_app, smtp_server, monkeypatch):
     """The kick stays held while a run lasts: moves committed meanwhile queue no task, and the run sends their
     mail before it ends; a kick that comes after the run let go but before it looked again queues its own run."""
     import redis
@@ -569,10 +569,10 @@ def test_mail_committed_while_a_run_lasts_goes_in_that_run_and_queues_no_other(m
     from conftest import REDIS_URL
     from pbem import tasks
 
-    app = make_app(REDIS_URL=REDIS_URL, EMBEDDED_TASKS=False)
+    app = make_app(REDIS_URL=REDIS_URL, EMBEDDED_TASKS=False, MAIL_URL=smtp_server.url + "?timeout=10")
     broker = redis.Redis.from_url(REDIS_URL)
     broker.flushdb()
-    sent, real_send = [], backends.FolderBackend.send
+    sent, real_send = [], backends.SmtpBackend.send
 
     def send_and_commit_more(backend, row, to, data):
         real_send(backend, row, to, data)
@@ -581,7 +581,8 @@ def test_mail_committed_while_a_run_lasts_goes_in_that_run_and_queues_no_other(m
             pending(f"during:{len(sent)}", "notice", "late@example.com", "later", "body")
             db.session.commit()
             tasks.kick_delivery()
-    monkeypatch.setattr(backends.FolderBackend, "send", send_and_commit_more)
+    # The real send to the real server, then a move's commit and kick while the run is still going.
+    monkeypatch.setattr(backends.SmtpBackend, "send", send_and_commit_more)
     try:
         with app.app_context():
             queue(1)
@@ -589,6 +590,7 @@ def test_mail_committed_while_a_run_lasts_goes_in_that_run_and_queues_no_other(m
             assert broker.llen("celery") == 1
             assert tasks.deliver_outbox() == 3  # the first mail, and the two committed during the run
             assert sent == ["test:0", "during:1", "during:2"]
+            assert len(smtp_server.handler.messages) == 3
             assert broker.llen("celery") == 1  # no run queued meanwhile
             assert not broker.exists(tasks.KICK_PENDING)  # let go: the next kick queues a run
             # A kick landing between the run letting go and its last look: that kick's run sends the mail.
