@@ -85,6 +85,10 @@ def from_environ(instance_path: str, env: os._Environ | dict | None = None) -> d
         # later, so there the window is 0 unless set.
         "QUIET_WINDOW_SECONDS": int(env.get("QUIET_WINDOW_SECONDS") or (300 if redis_url else 0)),
         "QUIET_DELAY_SECONDS": int(env.get("QUIET_DELAY_SECONDS") or 300),
+        # Seconds a delivery run waits, the kick held, before it looks for more mail (tasks._look_again): under a
+        # stream of moves from scripts its next look carries several mails, and fewer turn mails go out for
+        # prompts answered at once. 0: it looks at once.
+        "DELIVERY_LINGER_SECONDS": float(env.get("DELIVERY_LINGER_SECONDS") or 0),
         # Days a sent mail keeps its text and HTML in the outbox (mail/retention.py); the row itself stays.
         "MAIL_RETENTION_DAYS": float(env.get("MAIL_RETENTION_DAYS") or 7),
         "OUTBOX_DIR": env.get("OUTBOX_DIR") or str(Path(instance_path) / "outbox"),

@@ -36,13 +36,19 @@ AT_THE_TABLE = ("web",)
 def may_mail(user: User, kind: str, *, chosen: bool = True) -> bool:
     """Whether `user` takes mail of `kind`: a bounced address only sign-in links; optional mail not after a
     complaint, nor (with `chosen`, the player's own choice) after they turned notices off."""
-    if kind == "signin":
-        return True
-    if user.email_status == "bounced":
+    if withheld(user.email_status, kind) is not None:
         return False
-    if kind in OPTIONAL_KINDS:
-        return user.email_status != "complained" and (user.notices or not chosen)
-    return True
+    return not (chosen and kind in OPTIONAL_KINDS and not user.notices)
+
+
+def withheld(email_status: str | None, kind: str) -> str | None:
+    """Why mail of `kind` may not go to an address whose status is `email_status`, in the words delivery records
+    on a row stored before the address bounced or complained; None: it may."""
+    if email_status == "bounced" and kind != "signin":
+        return "not sent: the address bounced"
+    if email_status == "complained" and kind in OPTIONAL_KINDS:
+        return "not sent: the player reported our mail as spam"
+    return None
 
 
 def store(dedupe_key: str, kind: str, to: str, *, user: User | None = None, game: Game | None = None,

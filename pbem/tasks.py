@@ -52,11 +52,20 @@ def _look_again(client, due) -> bool:
     more, and goes on only if mail is due and no kick came in between (that kick's run will send it)."""
     if client is None:
         return False  # embedded: each commit runs delivery itself
+    _linger()  # kicks meanwhile queue nothing: what they stored is this run's
     try:
         client.delete(KICK_PENDING)
         return due() and bool(client.set(KICK_PENDING, b"1", nx=True, ex=KICK_PENDING_SECONDS))
     except redis.RedisError:
         return False  # no kick gets through either: the beat's next run sends what comes
+
+
+def _linger() -> None:
+    """Wait DELIVERY_LINGER_SECONDS (0 by default) before a run's last look. Under a stream of moves from scripts a
+    run that looked at once found a mail or two each time; one that waits a tenth of a second carries several, and
+    a turn mail whose prompt was answered meanwhile is not sent (docs/performance.md, session 25)."""
+    if current_app.config["DELIVERY_LINGER_SECONDS"] > 0:
+        time.sleep(current_app.config["DELIVERY_LINGER_SECONDS"])
 
 
 def kick_delivery(always: bool = False) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import smtplib
 import ssl
+import time
 from datetime import timezone
 from email import policy
 from email.header import Header
@@ -109,6 +110,10 @@ class SmtpBackend:
     One connection carries every mail of a delivery run; it is opened on the first send.
     """
 
+    # A connection unused this long is asked (NOOP) before it carries mail again: a run waits between its looks
+    # (DELIVERY_LINGER_SECONDS), and the server may have dropped it meanwhile; a mail sent on it would fail.
+    IDLE_CHECK = 0.05  # seconds
+
     def __init__(self, url: str):
         parts = urlparse(url)
         self.tls_wrapped = parts.scheme == "smtps"
@@ -120,8 +125,15 @@ class SmtpBackend:
         self.require_tls = query.get("tls", [""])[0] == "required"
         self.timeout = min(float(query.get("timeout", ["30"])[0]), 60)  # LONGEST_SEND counts on it
         self.client: smtplib.SMTP | None = None
+        self.used_at = 0.0  # time.monotonic() of the last send
 
     def open(self) -> None:
+        if self.client is not None and time.monotonic() - self.used_at > self.IDLE_CHECK:
+            try:
+                self.client.noop()
+            except (OSError, smtplib.SMTPException):
+                self.client.close()
+                self.client = None
         if self.client is not None:
             return
         # A TLS context only where TLS is used: loading the CA store costs 50 ms of CPU, once per run.
@@ -153,10 +165,12 @@ class SmtpBackend:
         try:
             self.client.sendmail(tokens.bounce_address(row.id), [to], data, mail_options=options)
         except (smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError, smtplib.SMTPSenderRefused):
+            self.used_at = time.monotonic()
             raise  # the connection is still good (smtplib sent RSET)
         except BaseException:
             self.close()  # state unknown: the next mail starts a new connection
             raise
+        self.used_at = time.monotonic()
 
     def close(self) -> None:
         client, self.client = self.client, None

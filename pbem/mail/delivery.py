@@ -8,7 +8,7 @@ import queue
 import smtplib
 import threading
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Callable
 
 import psycopg
@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, joinedload
 from ..clock import now
 from ..extensions import db
 from ..models import Outbox, User
-from ..outbox import UNWRITTEN, may_mail
+from ..outbox import UNWRITTEN, withheld
 from .backends import Undeliverable, backend, message_bytes, recipient
 from .bounces import note_bounce
 from .writing import write_unwritten
@@ -75,7 +75,6 @@ def deliver_due(limit: int = 500, again: Callable[[Callable[[], bool]], bool] | 
     finds nothing more, says whether to go on (the worker's run holds the kick while it lasts, and lets it go
     before it ends: tasks.deliver_outbox); `due()` says whether any mail is due now.
 
-    Mail stored unwritten is written first (writing.write_unwritten), CLAIM_BATCH at a time.
     Due rows are claimed CLAIM_BATCH at a time in a short transaction (status "sending", a lease
     of LEASE renewed while the run lives; SKIP LOCKED, so two runs never take one row), then each
     is sent with no transaction open and its result recorded at once in a short transaction of its own. A
@@ -83,7 +82,8 @@ def deliver_due(limit: int = 500, again: Callable[[Callable[[], bool]], bool] | 
     "pending" nor stops delivery: the result is recorded once the database is back (for up to
     RECORD_PATIENCE). Whatever goes wrong with one row (a refused or unusable address, an
     encoding error, a 4xx) is recorded on that row alone and the rows behind it go out in the
-    same run.
+    same run. Mail stored unwritten is written after each claim (writing.write_unwritten) and
+    claimed as it is written, into the same batch.
 
     The one duplicate window: a run that dies after the server accepted a mail and before its
     result is recorded leaves the row "sending"; when the lease runs out (within LEASE) the next run
@@ -96,8 +96,10 @@ def deliver_due(limit: int = 500, again: Callable[[Callable[[], bool]], bool] | 
     with Session(db.engine, expire_on_commit=False) as session:
         try:
             # A run goes on while its last claim or its last writing found as many rows as it asked for (turn
-            # mails whose prompt was answered meanwhile are written but not claimed); mail committed after that
-            # kicks a run of its own (tasks.kick_delivery). Looking again cost as much as sending a mail.
+            # mails whose prompt was answered meanwhile are written but not sent); mail committed after that
+            # kicks a run of its own (tasks.kick_delivery). Due mail is claimed first, oldest first (an answer
+            # to a player's reply goes before the turn mails its moves made), then what is written is claimed
+            # by the statements that store it.
             writing = more = True
             while done < limit:
                 if not (more or writing):
@@ -105,11 +107,13 @@ def deliver_due(limit: int = 500, again: Callable[[Callable[[], bool]], bool] | 
                         break
                     writing = True
                 want = min(CLAIM_BATCH, limit - done)
-                if writing:  # turn mails queued unwritten, first
-                    writing = write_unwritten(session, want) == want
-                batch, more = _claim(session, want)
+                lease = now() + LEASE  # when another run may take the batch's rows again
+                batch, more = _claim(session, want, lease)
+                if writing and len(batch) < want:  # mail stored unwritten
+                    looked = write_unwritten(session, want - len(batch), lease=lease)
+                    writing = len(looked) == want - len(batch)
+                    batch += [row for row in looked if row.status == "sending"]
                 if not batch:
-                    more = False
                     continue
                 outcome = _send_batch(session, sender, batch, limit)
                 if outcome is None:
@@ -314,7 +318,7 @@ _CLAIM = (update(Outbox).where(Outbox.id.in_(_DUE.scalar_subquery()))
           .returning(Outbox, select(User.email_status).where(User.id == Outbox.user_id).scalar_subquery()))
 
 
-def _claim(session: Session, most: int) -> tuple[list[Outbox], bool]:
+def _claim(session: Session, most: int, lease: datetime) -> tuple[list[Outbox], bool]:
     """Up to `most` due rows (pending ones, and claims whose lease ran out), claimed and committed; and whether
     there may be more (as many were due as asked for).
 
@@ -324,18 +328,14 @@ def _claim(session: Session, most: int) -> tuple[list[Outbox], bool]:
     not go out after all (its address bounced since) is put right in the same transaction.
     """
     while True:
-        lease = now() + LEASE  # when another run may take these rows again
         rows = session.execute(_CLAIM, {"moment": now(), "most": most, "lease": lease},
                                execution_options={"populate_existing": True, "synchronize_session": False}).all()
         claimed = []
         for row, status in sorted(rows, key=lambda r: r[0].id):
             if row.status == "failed":
                 row.last_error = f"given up: sending was interrupted {row.attempts} times"
-            elif status not in (None, "ok") and not may_mail(row.user, row.kind, chosen=False):
-                # The address bounced or complained after the mail was queued.
-                row.status, row.attempts = "suppressed", row.attempts - 1
-                row.last_error = ("not sent: the address bounced" if status == "bounced"
-                                  else "not sent: the player reported our mail as spam")
+            elif (why := withheld(status, row.kind)) is not None:  # it bounced or complained since
+                row.status, row.attempts, row.last_error = "suppressed", row.attempts - 1, why
             else:
                 claimed.append(row)
         session.commit()

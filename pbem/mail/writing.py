@@ -23,7 +23,7 @@ from .. import engine, keywords, tokens
 from ..clock import now
 from ..languages import duration
 from ..models import Game, Outbox, Seat, User
-from ..outbox import UNWRITTEN
+from ..outbox import UNWRITTEN, withheld
 from ..presentation.news import news_lines, queued_text
 from ..presentation.times import deadline_for, local_time, reader_locale
 from ..presentation.turn import commands_doc, game_link, seat_link, turn_block
@@ -35,25 +35,30 @@ log = logging.getLogger(__name__)
 
 # The two reads of a run, built once: building them cost more than running them. Only rows due: a held turn
 # mail waits for its moment (the beat's run writes it then), and runs before that neither write nor spin on it.
+# Their users are read afresh (populate_existing): whether an address bounced since decides a claim.
 _UNWRITTEN = (select(Outbox).options(joinedload(Outbox.user))
               .where(Outbox.status == UNWRITTEN, Outbox.next_attempt_at <= bindparam("moment"))
-              .order_by(Outbox.id).limit(bindparam("most")).with_for_update(of=Outbox, skip_locked=True))
+              .order_by(Outbox.id).limit(bindparam("most")).with_for_update(of=Outbox, skip_locked=True)
+              .execution_options(populate_existing=True))
 # populate_existing: the run's session outlives its batches, and a game read for an earlier batch
 # may have moved on since (its seats asked anew).
 _GAMES = (select(Game).where(Game.id.in_(bindparam("ids", expanding=True)))
           .options(selectinload(Game.seats).joinedload(Seat.user)).execution_options(populate_existing=True))
 
 
-def write_unwritten(session, most: int) -> int:
+def write_unwritten(session, most: int, lease: datetime | None = None) -> list[Outbox]:
     """Write up to `most` unwritten mails that are due, oldest first, in `session` (delivery's own), and commit;
-    how many.
+    the rows looked at.
 
     Rows another run is writing are skipped (SKIP LOCKED), so two runs never write one mail twice.
+    With `lease`, the rows written are claimed for the caller's run in the same statement (status
+    "sending", as delivery._claim leaves a row): claiming them afterwards was a second UPDATE, a
+    second new version, of each row.
     """
     rows = session.scalars(_UNWRITTEN, {"most": most, "moment": now()}).all()
     if not rows:
         session.rollback()
-        return 0
+        return rows
     games = {game.id: game for game in session.scalars(_GAMES, {"ids": list({r.game_id for r in rows if r.game_id})})}
     with session.no_autoflush:
         for row in rows:
@@ -66,10 +71,22 @@ def write_unwritten(session, most: int) -> int:
             else:
                 if row.status == UNWRITTEN:
                     row.status, row.next_attempt_at = "pending", now()
+                    if lease is not None:
+                        _claim(row, lease)
             if row.status != UNWRITTEN:
                 row.data = None  # what it was about is in the mail now
     session.commit()
-    return len(rows)
+    return rows
+
+
+def _claim(row: Outbox, lease: datetime) -> None:
+    """Take a row just written for the run that wrote it, as delivery's claim would (the lease, an attempt counted),
+    unless its address bounced (or complained) since it was stored."""
+    why = withheld(row.user.email_status, row.kind) if row.user is not None else None
+    if why is not None:
+        row.status, row.last_error = "suppressed", why
+    else:
+        row.status, row.attempts, row.next_attempt_at = "sending", row.attempts + 1, lease
 
 
 def _write(row: Outbox, game: Game | None) -> None:

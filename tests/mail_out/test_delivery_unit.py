@@ -361,7 +361,8 @@ def test_a_claim_whose_run_was_killed_goes_out_once_its_short_lease_ran_out(ctx,
     assert delivery.LEASE <= timedelta(seconds=90)
     rows = queue(3)
     with Session(db.engine, expire_on_commit=False) as killed:
-        claimed, _ = delivery._claim(killed, delivery.CLAIM_BATCH)  # then the run is gone: no send, no renewal
+        # Claimed, then the run is gone: no send, no renewal.
+        claimed, _ = delivery._claim(killed, delivery.CLAIM_BATCH, clock.now() + delivery.LEASE)
     assert len(claimed) == 3
     assert deliver() == 0
     later(delivery.LEASE - timedelta(seconds=5))
@@ -475,7 +476,7 @@ class _FreezingSink(_Sink):
                 await asyncio.sleep(0.05)
             clock.advance(delivery.LEASE + timedelta(seconds=1))
             with self.app.app_context(), Session(db.engine, expire_on_commit=False) as other:
-                batch, _ = delivery._claim(other, delivery.CLAIM_BATCH)
+                batch, _ = delivery._claim(other, delivery.CLAIM_BATCH, clock.now() + delivery.LEASE)
                 self.taken = [(row.id, row.next_attempt_at, row.attempts) for row in batch]
         return await super().handle_DATA(server, session, envelope)
 
@@ -525,9 +526,10 @@ def test_a_run_stops_at_a_claim_that_found_fewer_rows_than_it_asked_for(ctx, smt
     try:
         queue(1)
         assert deliver() == 1
-        # Written turn mails: one look; the claim: one statement takes pending rows and lease-expired ones.
+        # The claim: one statement takes pending rows and lease-expired ones; then one look for mail to write.
         assert len(looks) == 2, looks
-        assert looks[1].startswith("UPDATE outbox") and "RETURNING" in looks[1], looks
+        assert looks[0].startswith("UPDATE outbox") and "RETURNING" in looks[0], looks
+        assert looks[1].startswith("SELECT outbox") and "SKIP LOCKED" in looks[1], looks
         looks.clear()
         rows = queue(5)[1:]
         assert deliver() == 4  # two full claims of two, then one that finds none
@@ -536,6 +538,49 @@ def test_a_run_stops_at_a_claim_that_found_fewer_rows_than_it_asked_for(ctx, smt
         assert len(looks) == 1 + 3, looks
     finally:
         event.remove(Engine, "after_cursor_execute", on_statement)
+
+
+def test_the_mail_a_run_writes_is_claimed_by_the_statements_that_store_it(ctx, smtp_mail, make_game, monkeypatch):
+    """A turn mail stored unwritten is written and claimed in one UPDATE of its row: the claim before it finds
+    nothing to take, and none follows (a claim had taken every mail written, a second new version of each row)."""
+    from sqlalchemy import Engine, event
+
+    from pbem import play
+
+    monkeypatch.setattr("pbem.tasks.kick_delivery", lambda: None)  # the moves' mail waits for the run below
+    game = make_game(humans=("ann", "bob"))
+    assert play.submit(game.id, 0, "take 1", "web", "k").ok
+    claims, writes = [], []
+
+    def on_statement(conn, cursor, statement, parameters, context, executemany):
+        if statement.startswith("UPDATE outbox"):
+            (claims if "RETURNING" in statement else writes).append(cursor.rowcount)
+    event.listen(Engine, "after_cursor_execute", on_statement)
+    try:
+        assert deliver() == 1  # bob's (ann's first turn mail was answered: dropped unwritten)
+    finally:
+        event.remove(Engine, "after_cursor_execute", on_statement)
+    # One claim before the writing (nothing was due), none after; each row written is one UPDATE of the flush
+    # (the host's "seated" and ann's first turn mail dropped, bob's written and claimed).
+    assert claims == [0] and writes == [1, 1, 1], (claims, writes)
+    rows = db.session.scalars(select(Outbox).order_by(Outbox.id)).all()
+    assert [(r.kind, r.status, r.attempts) for r in rows] == [
+        ("seated", "suppressed", 0), ("turn", "suppressed", 0), ("turn", "sent", 1)]
+    assert [rcpts for rcpts, _ in smtp_mail.handler.messages] == [["bob@example.com"]]
+
+
+def test_an_answer_goes_out_before_the_turn_mails_its_moves_made(ctx, smtp_mail, make_game, monkeypatch):
+    """Mail already written (an answer to a reply) is claimed before the run writes what the same moves stored
+    unwritten, so the player who replied reads the answer first."""
+    from pbem import play
+
+    monkeypatch.setattr("pbem.tasks.kick_delivery", lambda: None)
+    game = make_game(humans=("ann", "bob"))
+    assert play.submit(game.id, 0, "take 1", "web", "k").ok
+    pending("answer:1", "answer", "ann@example.com", "Re: your move", "Applied: take 1")
+    db.session.commit()
+    assert deliver() == 2
+    assert [rcpts for rcpts, _ in smtp_mail.handler.messages] == [["ann@example.com"], ["bob@example.com"]]
 
 
 def test_a_kick_while_a_delivery_run_waits_in_the_queue_queues_nothing_more(make_app):
@@ -603,3 +648,60 @@ def test_mail_committed_while_a_run_lasts_goes_in_that_run_and_queues_no_other(m
             assert broker.llen("celery") == 2
     finally:
         broker.flushdb()
+
+
+def test_a_run_waits_a_moment_with_the_kick_held_before_it_looks_again(make_app, smtp_server, monkeypatch):
+    """Under a stream of moves a run that looked again at once carried a mail or two a look; it waits
+    DELIVERY_LINGER_SECONDS first, the kick held, so the moves committed meanwhile queue no run and go in this one."""
+    import redis
+
+    from conftest import REDIS_URL
+    from pbem import tasks
+
+    app = make_app(REDIS_URL=REDIS_URL, EMBEDDED_TASKS=False, MAIL_URL=smtp_server.url + "?timeout=10")
+    broker = redis.Redis.from_url(REDIS_URL)
+    broker.flushdb()
+    waits = []
+
+    def linger() -> None:
+        waits.append(broker.exists(tasks.KICK_PENDING))
+        if len(waits) <= 2:  # two moves commit their mail while the run waits
+            pending(f"meanwhile:{len(waits)}", "notice", "late@example.com", "later", "body")
+            db.session.commit()
+            tasks.kick_delivery()
+    monkeypatch.setattr(tasks, "_linger", linger)
+    try:
+        with app.app_context():
+            queue(1)
+            tasks.kick_delivery()
+            assert tasks.deliver_outbox() == 3
+            assert waits == [1, 1, 1]  # a wait before each look, the kick held through it
+            assert broker.llen("celery") == 1  # the first kick's run only
+            assert len(smtp_server.handler.messages) == 3
+    finally:
+        broker.flushdb()
+
+
+def test_a_connection_the_server_dropped_while_the_run_waited_is_opened_anew(ctx):
+    """A run keeps its SMTP connection while it waits between looks; a server that restarted meanwhile dropped it.
+    The next mail checks it first (NOOP) and goes out on a new connection instead of failing into a retry."""
+    rows, port, got = queue(2), free_port(), []
+
+    class Keep:
+        async def handle_DATA(self, server, session, envelope):
+            got.append(envelope.content)
+            return "250 OK"
+    server = Controller(Keep(), hostname="127.0.0.1", port=port)
+    server.start()
+    sender = backends.SmtpBackend(f"smtp://127.0.0.1:{port}?timeout=10")
+    try:
+        sender.send(rows[0], rows[0].to_address, backends.message_bytes(rows[0], rows[0].to_address))
+        server.stop()  # the server restarts while the run waits
+        server = Controller(Keep(), hostname="127.0.0.1", port=port)
+        server.start()
+        sender.used_at -= sender.IDLE_CHECK
+        sender.send(rows[1], rows[1].to_address, backends.message_bytes(rows[1], rows[1].to_address))
+    finally:
+        sender.close()
+        server.stop()
+    assert [row.message_id.encode() in mail for row, mail in zip(rows, got)] == [True, True]

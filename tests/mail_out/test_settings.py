@@ -198,6 +198,21 @@ def test_soft_bounces_are_counted_and_shown_but_stop_nothing(make_user):
     assert bounces.record_bounce("nobody@example.com", True, "x") is None
 
 
+def test_a_turn_mail_whose_address_bounced_after_it_was_stored_is_withheld_as_it_is_written(
+        make_user, make_game, monkeypatch):
+    monkeypatch.setattr("pbem.tasks.kick_delivery", lambda: None)  # the move's mail waits in the outbox
+    bob = make_user("bob")
+    game = make_game(humans=("ann", bob))
+    assert play.submit(game.id, 0, "take 1", "web", "k").ok
+    assert [(m.kind, m.status) for m in mails(to="bob@example.com")] == [("turn", "unwritten")]
+    bounces.record_bounce("bob@example.com", True, "550 5.1.1 no such user")
+    db.session.commit()
+    assert delivery.deliver_due() == 0  # ann's first turn mail is dropped: she has answered it
+    db.session.expire_all()
+    assert [(m.status, m.last_error, m.attempts) for m in mails(to="bob@example.com")] == [
+        ("suppressed", "not sent: the address bounced", 0)]
+
+
 def test_a_complaint_stops_optional_mail_and_mail_already_queued(make_user, make_game):
     bob = make_user("bob")
     game = make_game(humans=("ann", bob))

@@ -308,11 +308,11 @@ def test_a_delivery_run_writes_a_mail_for_a_game_it_read_before_the_move(make_ga
     monkeypatch.setattr("pbem.tasks.kick_delivery", lambda: None)
     play.submit(game.id, 0, "take 1", "web", "web:one")  # bob asked
     with Session(db.engine, expire_on_commit=False) as session:  # as delivery.deliver_due keeps one
-        assert writing.write_unwritten(session, 20) == 1
+        assert len(writing.write_unwritten(session, 20)) == 1
         read = session.get(Game, game.id)  # still in the run's session (held, as a reference cycle holds it)
         assert read.seat_at(0).prompt_version is None
         play.submit(game.id, 1, "take 1", "web", "web:two")  # ann asked again, meanwhile
-        assert writing.write_unwritten(session, 20) == 1
+        assert len(writing.write_unwritten(session, 20)) == 1
     assert [r.status for r in turn_mails(to="ann@example.com")] == ["sent", "pending"]
 
 

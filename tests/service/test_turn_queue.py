@@ -179,7 +179,7 @@ def test_a_turn_mail_carrying_a_queue_result_goes_as_a_notice_when_the_turn_was_
     row.data = {"queued": [{"lines": ["build farm Agriculture"], "outcome": {"applied": ["build farm Agriculture"]}}]}
     game.seat_at(0).prompt_version = None  # as if Bob had answered before the mail was written
     db.session.commit()
-    assert writing.write_unwritten(db.session, 10) == 1
+    assert len(writing.write_unwritten(db.session, 10)) == 1
     row = db.session.get(Outbox, row.id)
     assert (row.kind, row.status) == ("notice", "pending"), (row.kind, row.status, row.last_error)
     assert words(row.text).startswith("Your queued lines were applied: build farm Agriculture.")
