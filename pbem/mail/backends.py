@@ -165,12 +165,12 @@ class SmtpBackend:
         try:
             self.client.sendmail(tokens.bounce_address(row.id), [to], data, mail_options=options)
         except (smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError, smtplib.SMTPSenderRefused):
-            self.used_at = time.monotonic()
             raise  # the connection is still good (smtplib sent RSET)
         except BaseException:
             self.close()  # state unknown: the next mail starts a new connection
             raise
-        self.used_at = time.monotonic()
+        finally:
+            self.used_at = time.monotonic()
 
     def close(self) -> None:
         client, self.client = self.client, None

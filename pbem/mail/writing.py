@@ -69,17 +69,17 @@ def write_unwritten(session, most: int, lease: datetime | None = None) -> list[O
                 why = f"the mail could not be written: {type(exc).__name__}: {exc}"
                 row.status, row.last_error = "failed", why[:2000]
             else:
-                if row.status == UNWRITTEN:
+                if row.status == UNWRITTEN and lease is not None:
+                    _claim_written(row, lease)
+                elif row.status == UNWRITTEN:
                     row.status, row.next_attempt_at = "pending", now()
-                    if lease is not None:
-                        _claim(row, lease)
             if row.status != UNWRITTEN:
                 row.data = None  # what it was about is in the mail now
     session.commit()
     return rows
 
 
-def _claim(row: Outbox, lease: datetime) -> None:
+def _claim_written(row: Outbox, lease: datetime) -> None:
     """Take a row just written for the run that wrote it, as delivery's claim would (the lease, an attempt counted),
     unless its address bounced (or complained) since it was stored."""
     why = withheld(row.user.email_status, row.kind) if row.user is not None else None
